@@ -1,0 +1,109 @@
+"""Every error the service raises on purpose derives from one root.
+
+    ExtractionError
+    ├── ConfigError              bad settings or field config (names file, key, value)
+    │   └── FieldConfigError
+    ├── UnknownFieldError        a field name that has no config
+    ├── DocumentError            a file that cannot be ingested (names the file)
+    │   ├── UnsupportedFormatError
+    │   ├── EmptyDocumentError
+    │   ├── EncryptedDocumentError
+    │   └── CorruptDocumentError
+    ├── EmbeddingError           the embedding model failed or could not load
+    └── BackendError             the search backend failed
+        ├── BackendUnavailable   it cannot be reached
+        └── DocumentNotIndexed   a query named a doc_id the backend does not hold
+
+Third-party errors are converted at the boundary (``raise BackendUnavailable(...) from exc``),
+so callers catch these and nothing else.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ExtractionError",
+    "ConfigError",
+    "FieldConfigError",
+    "UnknownFieldError",
+    "DocumentError",
+    "UnsupportedFormatError",
+    "EmptyDocumentError",
+    "EncryptedDocumentError",
+    "CorruptDocumentError",
+    "EmbeddingError",
+    "BackendError",
+    "BackendUnavailable",
+    "DocumentNotIndexed",
+]
+
+
+class ExtractionError(Exception):
+    """Root of every error this package raises on purpose."""
+
+
+class ConfigError(ExtractionError):
+    """Settings or configuration are invalid."""
+
+
+class FieldConfigError(ConfigError):
+    """A field YAML is invalid; the message names the file, the key and the bad value."""
+
+    def __init__(self, path: str, problems: list[str]):
+        self.path = path
+        self.problems = problems
+        joined = "\n  ".join(problems)
+        super().__init__(f"{path}: invalid field config:\n  {joined}")
+
+
+class UnknownFieldError(ExtractionError):
+    """A field name was asked for that no config defines."""
+
+    def __init__(self, name: str, known: list[str]):
+        self.name = name
+        self.known = known
+        super().__init__(f"unknown field {name!r}; known fields: {', '.join(sorted(known))}")
+
+
+class DocumentError(ExtractionError):
+    """A document cannot be ingested. ``path`` names the file."""
+
+    def __init__(self, path: str, reason: str):
+        self.path = str(path)
+        self.reason = reason
+        super().__init__(f"{path}: {reason}")
+
+
+class UnsupportedFormatError(DocumentError):
+    """The file's format has no parser."""
+
+
+class EmptyDocumentError(DocumentError):
+    """The file parsed but holds no text."""
+
+
+class EncryptedDocumentError(DocumentError):
+    """The file is password protected."""
+
+
+class CorruptDocumentError(DocumentError):
+    """The file is damaged or is not what its extension says."""
+
+
+class EmbeddingError(ExtractionError):
+    """The embedding model could not be loaded or failed on input."""
+
+
+class BackendError(ExtractionError):
+    """The search backend failed."""
+
+
+class BackendUnavailable(BackendError):
+    """The search backend cannot be reached."""
+
+
+class DocumentNotIndexed(BackendError):
+    """A query named a document the backend does not hold."""
+
+    def __init__(self, doc_id: str):
+        self.doc_id = doc_id
+        super().__init__(f"document {doc_id!r} is not indexed")
