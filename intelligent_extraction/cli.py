@@ -1,0 +1,257 @@
+"""The command line: ``intelligent-extraction index | retrieve | fields | documents | eval-retrieval``.
+
+Errors the package raises on purpose are printed as one clear line (exit code 2 for bad input,
+1 for a failing backend or model); anything else is a bug and keeps its traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from .errors import (
+    BackendError,
+    ConfigError,
+    DocumentError,
+    EmbeddingError,
+    ExtractionError,
+    UnknownFieldError,
+)
+from .models import Strategy
+
+app = typer.Typer(no_args_is_help=True, add_completion=False, help=__doc__)
+fields_app = typer.Typer(no_args_is_help=True, help="Inspect and validate field configs.")
+documents_app = typer.Typer(no_args_is_help=True, help="List and delete indexed documents.")
+app.add_typer(fields_app, name="fields")
+app.add_typer(documents_app, name="documents")
+
+console = Console()
+err_console = Console(stderr=True)
+
+_EXIT_CODES = {ConfigError: 2, UnknownFieldError: 2, DocumentError: 2, BackendError: 1,
+               EmbeddingError: 1}
+
+
+def _fail(exc: ExtractionError) -> None:
+    code = next((c for kind, c in _EXIT_CODES.items() if isinstance(exc, kind)), 1)
+    err_console.print(f"[bold red]error:[/] {exc}", highlight=False)
+    raise typer.Exit(code)
+
+
+def _service():
+    from .service import ExtractionService
+
+    return ExtractionService()
+
+
+def _progress() -> Progress:
+    return Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=True,
+    )
+
+
+def _index_with_progress(svc, path: Path, doc_id: str | None, force: bool):
+    with _progress() as progress:
+        _, chunks = svc.ingestor.prepare(path, doc_id)
+        task = progress.add_task(f"embedding {path.name}", total=len(chunks))
+        return svc.index(path, doc_id, force=force, progress=lambda n: progress.advance(task, n))
+
+
+@app.command()
+def index(
+    files: list[Path] = typer.Argument(..., exists=False, help="PDF, DOCX, HTML, TXT or MD files"),
+    doc_id: Optional[str] = typer.Option(None, help="Document id (one file only); default: file stem"),
+    force: bool = typer.Option(False, help="Re-embed and re-index even when unchanged"),
+) -> None:
+    """Parse, chunk, embed and index documents (a changed file replaces its earlier chunks)."""
+    if doc_id and len(files) > 1:
+        _fail(ConfigError("--doc-id names one document; pass a single file with it"))
+    svc = _service()
+    failures = 0
+    for path in files:
+        try:
+            report = _index_with_progress(svc, path, doc_id, force)
+        except DocumentError as exc:  # one bad file does not stop the others
+            failures += 1
+            err_console.print(f"[bold red]error:[/] {exc}", highlight=False)
+            continue
+        except ExtractionError as exc:
+            _fail(exc)
+        state = "unchanged" if report.skipped else f"{report.embedded} embedded"
+        console.print(
+            f"{report.source}: doc_id={report.doc_id} chunks={report.chunks} ({state}) "
+            f"in {report.total_ms / 1000:.2f}s"
+        )
+    if failures:
+        raise typer.Exit(2)
+
+
+def _score(value: float | None) -> str:
+    return "-" if value is None else f"{value:.4f}"
+
+
+def _chunk_table(title: str, rows: list, *, raw_only: bool = False) -> Table:
+    table = Table(title=title, show_lines=False, title_justify="left")
+    for col in ("#", "chunk", "page", "section"):
+        table.add_column(col, overflow="fold")
+    if raw_only:
+        table.add_column("score", justify="right")
+    else:
+        for col in ("bm25", "bm25_norm", "knn", "knn_norm", "both", "bonus", "final"):
+            table.add_column(col, justify="right")
+    table.add_column("text", overflow="fold", max_width=60)
+    for rank, item in enumerate(rows, start=1):
+        chunk = item.chunk
+        common = [str(rank), chunk.chunk_id[:10], str(chunk.page or "-"),
+                  " > ".join(chunk.section)[-40:] or "-"]
+        snippet = " ".join(chunk.text.split())[:140]
+        if raw_only:
+            table.add_row(*common, _score(item.score), snippet)
+        else:
+            bonus = ", ".join(f"{k}+{v:.2f}" for k, v in item.adjustments.items()) or "-"
+            table.add_row(*common, _score(item.bm25), _score(item.bm25_norm), _score(item.knn),
+                          _score(item.knn_norm), "yes" if item.in_both else "", bonus,
+                          _score(item.score), snippet)
+    return table
+
+
+def _print_explain(result) -> None:
+    trace = result.trace
+    for phase in trace.phases:
+        console.print(_chunk_table(f"{phase.name}: {phase.description}", phase.hits,
+                                   raw_only=phase.raw_only))
+    timings = ", ".join(f"{k} {v:.1f} ms" for k, v in trace.timings_ms.items())
+    console.print(f"[dim]timings: {timings}[/]")
+
+
+@app.command()
+def retrieve(
+    file: Path = typer.Argument(..., help="The document (indexed first if needed)"),
+    field: str = typer.Option(..., "--field", "-f", help="Field name (see `fields list`)"),
+    strategy: Optional[Strategy] = typer.Option(None, help="Override the field's strategy"),
+    explain: bool = typer.Option(False, help="Show every phase's chunks with raw and normalized scores"),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables"),
+    doc_id: Optional[str] = typer.Option(None, help="Document id; default: file stem"),
+) -> None:
+    """Retrieve the evidence chunks for one field of one document."""
+    svc = _service()
+    try:
+        svc.fields.get(field)  # fail on a bad field name before loading the model
+        report = _index_with_progress(svc, file, doc_id, force=False)
+        result = svc.retrieve(report.doc_id, field, strategy)
+    except ExtractionError as exc:
+        _fail(exc)
+    if as_json:
+        json.dump(result.to_dict(), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return
+    if explain:
+        _print_explain(result)
+    console.print(_chunk_table(f"{field} ({result.trace.strategy}) on {report.doc_id}",
+                               result.chunks))
+
+
+@fields_app.command("list")
+def fields_list() -> None:
+    """List configured fields."""
+    svc = _service()
+    try:
+        registry = svc.fields
+    except ExtractionError as exc:
+        _fail(exc)
+    table = Table("field", "type", "strategy", "sections", "description")
+    for name in registry.names():
+        f = registry.get(name)
+        table.add_row(name, f.type.value, f.strategy.value, ", ".join(f.sections[:2]),
+                      f.description)
+    console.print(table)
+
+
+@fields_app.command("validate")
+def fields_validate(
+    directory: Optional[Path] = typer.Argument(None, help="Default: IE_FIELDS_DIR"),
+) -> None:
+    """Validate every field YAML; report every problem, not just the first."""
+    from .fields import validate_field_dir
+    from .settings import get_settings
+
+    directory = directory or get_settings().fields_dir
+    results = validate_field_dir(directory)
+    bad = 0
+    for path, error in results:
+        if error is None:
+            console.print(f"[green]ok[/]    {path.name}")
+        else:
+            bad += 1
+            err_console.print(f"[red]error[/] {error}", highlight=False)
+    console.print(f"{len(results) - bad} valid, {bad} invalid in {directory}")
+    if bad or not results:
+        raise typer.Exit(2)
+
+
+@documents_app.command("list")
+def documents_list() -> None:
+    """List indexed documents."""
+    svc = _service()
+    for doc in svc.backend.document_ids():
+        console.print(doc)
+
+
+@documents_app.command("delete")
+def documents_delete(doc_id: str) -> None:
+    """Delete a document's chunks from the index."""
+    svc = _service()
+    if not svc.backend.delete_document(doc_id):
+        err_console.print(f"[bold red]error:[/] document {doc_id!r} is not indexed")
+        raise typer.Exit(2)
+    console.print(f"deleted {doc_id}")
+
+
+@app.command("eval-retrieval")
+def eval_retrieval(
+    gold: Path = typer.Option(Path("../shared/data/contracts-dev/gold.jsonl"), exists=True),
+    docs: Path = typer.Option(Path("../shared/data/contracts-dev/docs"), exists=True),
+    methods: Optional[str] = typer.Option(None, help="Comma list; default all"),
+    fields: Optional[str] = typer.Option(None, help="Comma list; default all with spans"),
+    fmt: str = typer.Option("pdf", "--format", help="pdf or txt: which file of each document"),
+    limit: Optional[int] = typer.Option(None, help="Only the first N documents"),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Evidence recall@1/3/5/10 per field for each retrieval method on a gold set."""
+    from .evaluation.report import print_recall_report
+    from .evaluation.retrieval_eval import evaluate_retrieval
+
+    svc = _service()
+    with _progress() as progress:
+        task = progress.add_task("documents", total=limit)
+        try:
+            report = evaluate_retrieval(
+                svc, gold, docs,
+                methods=methods.split(",") if methods else None,
+                fields=fields.split(",") if fields else None,
+                formats=(fmt,), limit=limit,
+                on_document=lambda _: progress.advance(task),
+            )
+        except ExtractionError as exc:
+            _fail(exc)
+    if as_json:
+        json.dump(report.to_dict(), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print_recall_report(report, console)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

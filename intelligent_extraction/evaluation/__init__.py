@@ -1,0 +1,1 @@
+"""Measuring retrieval (and, later, extraction) against labelled gold data."""
