@@ -1,0 +1,451 @@
+"""The embedded backend: tantivy for BM25, one memory-mapped vector file per document for kNN.
+
+Zero setup, one machine, several processes (the API and the workers) at once. Everything lives
+under ``<data_dir>/embedded/``::
+
+    index/            tantivy index: one entry per chunk (text, doc_id, generation, ordinal)
+    documents/        <key>.<gen>.json (chunks) and <key>.<gen>.npy (float32 vectors)
+    write.lock        serializes writers across processes (tantivy allows one writer)
+    backend.json      the vector dimension this data dir holds
+
+Scores follow the conventions of :mod:`.base` (OpenSearch's): BM25 is Lucene's (tantivy's score
+divided by ``k1 + 1``), fuzziness AUTO is expanded against the index vocabulary with Lucene's
+rules (:mod:`.fuzzy`), kNN is exact cosine over the document's vectors reported as
+``(1 + cos) / 2``, hybrid is min-max + weighted arithmetic mean (:mod:`.hybrid_scoring`).
+
+Readers never lock: before each call they compare ``index/meta.json`` with the one they loaded
+and reload the tantivy reader when another process committed. A write commits exactly once, so
+a re-indexed document switches from its old chunks to its new ones atomically.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import tantivy
+from filelock import FileLock, Timeout
+
+from ..errors import BackendError, BackendUnavailable, DocumentNotIndexed, ExtractionError
+from ..models import Chunk
+from . import tantivy_index as ti
+from .base import Hit, HybridHit
+from .document_files import DocumentFiles, StoredDocument, new_generation
+from .fuzzy import FuzzyExpander, blended_doc_freq
+from .hybrid_scoring import check_weights, combine_hybrid
+from .lucene import idf
+
+__all__ = ["EmbeddedBackend"]
+
+_RELOAD_ATTEMPTS = 5
+
+
+@dataclass
+class _View:
+    """One tantivy reader generation and what was looked up in it."""
+
+    searcher: tantivy.Searcher
+    gens: dict[str, str | None] = field(default_factory=dict)  # doc_id -> generation
+    frequent_terms: list[str] | None = None  # vocabulary head, set when fuzzy loads it
+    scoring_doc_count: int | None = None
+
+
+class EmbeddedBackend:
+    """In-process search backend persisted under ``data_dir`` (see the module docstring).
+
+    ``lock_timeout`` bounds the wait for another process's write (BackendUnavailable after);
+    ``cache_documents`` is how many documents' chunks and vector maps stay loaded.
+    """
+
+    name = "embedded"
+
+    def __init__(
+        self,
+        data_dir: Path | str,
+        *,
+        lock_timeout: float = 600.0,
+        cache_documents: int = 64,
+        writer_heap_bytes: int = 64_000_000,
+    ):
+        if not isinstance(data_dir, (str, os.PathLike)):
+            raise TypeError(f"data_dir must be a path, got {type(data_dir).__name__}")
+        if not lock_timeout > 0:
+            raise ValueError(f"lock_timeout must be > 0 seconds, got {lock_timeout}")
+        if cache_documents < 1:
+            raise ValueError(f"cache_documents must be at least 1, got {cache_documents}")
+        if writer_heap_bytes < 15_000_000:
+            raise ValueError(f"writer_heap_bytes must be >= 15 MB (tantivy), got {writer_heap_bytes}")
+        self.root = Path(data_dir) / "embedded"
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            self._files = DocumentFiles(self.root / "documents")
+        except OSError as exc:
+            raise BackendUnavailable(f"cannot create the embedded index at {self.root}: {exc}") from exc
+        self._write_lock = FileLock(str(self.root / "write.lock"), timeout=lock_timeout)
+        self._writer_heap = writer_heap_bytes
+        self._cache_size = cache_documents
+        self._mutex = threading.RLock()
+        with self._locked():
+            try:
+                self._index = ti.open_or_create(self.root / "index")
+            except (RuntimeError, ValueError, OSError) as exc:
+                raise BackendError(f"cannot open the embedded index: {exc}") from exc
+        self._schema = self._index.schema
+        self._analyzer = ti.standard_analyzer()
+        self._meta_path = self.root / "index" / "meta.json"
+        self._view: _View | None = None
+        self._stamp: tuple | None = None
+        self._docs: OrderedDict[tuple[str, str], StoredDocument] = OrderedDict()
+        self._expander = FuzzyExpander()
+        self._expander_view: _View | None = None
+        self._closed = False
+
+    def __repr__(self) -> str:
+        return f"EmbeddedBackend({str(self.root.parent)!r})"
+
+    def __enter__(self) -> "EmbeddedBackend":
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
+
+    # ----------------------------------------------------------------- writes
+
+    def index_document(self, doc_id: str, chunks: Sequence[Chunk], vectors: np.ndarray) -> None:
+        """Store a document, replacing any earlier version in one commit."""
+        doc_id = _check_doc_id(doc_id)
+        ordered, matrix = _prepare(doc_id, chunks, vectors)
+        gen = new_generation()
+        with self._locked():
+            self._check_dimension(matrix.shape[1])
+            self._files.write(doc_id, gen, ordered, matrix)
+
+            def replace(writer: tantivy.IndexWriter) -> None:
+                writer.delete_documents_by_term(ti.DOC_ID, doc_id)
+                for ordinal, chunk in enumerate(ordered):
+                    writer.add_document(ti.make_document(doc_id, gen, ordinal, chunk.text))
+
+            try:
+                self._commit(replace)
+            except BaseException:
+                self._files.discard(doc_id, gen)
+                raise
+            self._files.remove(doc_id, keep=gen)
+        self._invalidate()
+
+    def delete_document(self, doc_id: str) -> bool:
+        doc_id = _check_doc_id(doc_id)
+        with self._locked():
+            self._invalidate()
+            if self._gen(self._current_view(), doc_id) is None:
+                return False
+            self._commit(lambda writer: writer.delete_documents_by_term(ti.DOC_ID, doc_id))
+            self._files.remove(doc_id)
+        self._invalidate()
+        return True
+
+    # ----------------------------------------------------------------- reads
+
+    def has_document(self, doc_id: str) -> bool:
+        return self._gen(self._current_view(), _check_doc_id(doc_id)) is not None
+
+    def get_chunks(self, doc_id: str) -> list[Chunk]:
+        _, doc = self._document(_check_doc_id(doc_id))
+        return list(doc.chunks)
+
+    def document_ids(self) -> list[str]:
+        view = self._current_view()
+        terms = view.searcher.terms_with_prefix(ti.DOC_ID, "")
+        if sum(df for _, df in terms) == view.searcher.num_docs:
+            return sorted(t for t, _ in terms)
+        # deleted chunks still count in the term dictionary until segments merge
+        return sorted(t for t, _ in terms if self._gen(view, t) is not None)
+
+    def count_chunks(self) -> int:
+        return self._current_view().searcher.num_docs
+
+    def bm25_search(
+        self, doc_id: str, text: str, *, size: int, fuzzy: bool = False, min_score: float = 0.0
+    ) -> list[Hit]:
+        _check_positive("size", size)
+        _check_min_score(min_score)
+        view, doc = self._document(_check_doc_id(doc_id))
+        return self._bm25(view, doc, text, size, fuzzy, min_score)
+
+    def knn_search(
+        self, doc_id: str, vector: np.ndarray, *, k: int, min_score: float = 0.0
+    ) -> list[Hit]:
+        _check_positive("k", k)
+        _check_min_score(min_score)
+        _, doc = self._document(_check_doc_id(doc_id))
+        return _knn(doc, vector, k, min_score)
+
+    def hybrid_search(
+        self,
+        doc_id: str,
+        text: str,
+        vector: np.ndarray,
+        *,
+        size: int,
+        bm25_weight: float,
+        knn_weight: float,
+    ) -> list[HybridHit]:
+        _check_positive("size", size)
+        check_weights(bm25_weight, knn_weight)
+        view, doc = self._document(_check_doc_id(doc_id))
+        return combine_hybrid(
+            self._bm25(view, doc, text, size, False, 0.0),
+            _knn(doc, vector, size, 0.0),
+            bm25_weight=bm25_weight,
+            knn_weight=knn_weight,
+            size=size,
+        )
+
+    def close(self) -> None:
+        with self._mutex:
+            self._closed = True
+            self._view = None
+            self._expander_view = None
+            self._docs.clear()
+
+    # ----------------------------------------------------------------- BM25
+
+    def _bm25(
+        self, view: _View, doc: StoredDocument, text: str, size: int, fuzzy: bool, min_score: float
+    ) -> list[Hit]:
+        terms = self._analyzer.analyze(text)
+        groups = self._fuzzy_groups(view, terms) if fuzzy else [[(t, 1.0)] for t in terms]
+        query = ti.match_query(self._schema, groups)
+        if query is None:
+            return []
+        found = view.searcher.search(ti.filtered(self._schema, query, doc.doc_id), size, count=False)
+        addresses = [address for _, address in found.hits]
+        ordinals = view.searcher.fast_field_values(ti.ORDINAL, addresses) if addresses else []
+        hits = [
+            Hit(doc.chunks[ordinal], score / ti.TANTIVY_BM25_FACTOR)
+            for (score, _), ordinal in zip(found.hits, ordinals)
+        ]
+        hits = [h for h in hits if h.score >= min_score]
+        hits.sort(key=lambda h: (-h.score, h.chunk.position))
+        return hits
+
+    def _fuzzy_groups(self, view: _View, terms: list[str]) -> list[list[tuple[str, float]]]:
+        """Each query term's expansions as (term, boost) with Lucene's blended doc frequency.
+
+        Tantivy scores a term with its own doc frequency; scaling the boost by
+        ``idf(blended) / idf(own)`` makes it score with the blended one, as Lucene does.
+        """
+        with self._mutex:
+            if self._expander_view is not view:
+                vocabulary = view.searcher.terms_with_prefix(ti.TEXT, "")
+                self._expander.update(dict(vocabulary))
+                self._expander_view = view
+                view.frequent_terms = [t for t, _ in sorted(vocabulary, key=lambda x: -x[1])[:8]]
+            n = self._scoring_doc_count(view)
+            groups = []
+            for term in terms:
+                expansions = self._expander.expand(term)
+                blended = blended_doc_freq(expansions)
+                groups.append(
+                    [(e.term, e.boost * idf(blended, n) / idf(e.doc_freq, n)) for e in expansions]
+                )
+            return groups
+
+    def _scoring_doc_count(self, view: _View) -> int:
+        if view.scoring_doc_count is None:
+            probed = ti.scoring_doc_count(view.searcher, self._schema, view.frequent_terms or [])
+            view.scoring_doc_count = probed if probed is not None else view.searcher.num_docs
+        return view.scoring_doc_count
+
+    # ----------------------------------------------------------------- reader state
+
+    def _current_view(self) -> _View:
+        with self._mutex:
+            if self._closed:
+                raise BackendError("the embedded backend is closed")
+            stamp = self._meta_stamp()
+            if self._view is None or stamp != self._stamp:
+                self._view = self._reload()
+                self._stamp = stamp
+            return self._view
+
+    def _meta_stamp(self) -> tuple:
+        try:
+            st = os.stat(self._meta_path)
+        except FileNotFoundError:
+            return ()
+        return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+    def _reload(self) -> _View:
+        # another process may garbage-collect segment files between our reading meta.json and
+        # opening them; the next meta.json is already there, so retrying succeeds
+        for attempt in range(_RELOAD_ATTEMPTS):
+            try:
+                self._index.reload()
+                return _View(self._index.searcher())
+            except (ValueError, OSError, RuntimeError) as exc:
+                if attempt == _RELOAD_ATTEMPTS - 1:
+                    raise BackendUnavailable(f"cannot read the embedded index: {exc}") from exc
+                time.sleep(0.02 * (attempt + 1))
+        raise AssertionError("unreachable")
+
+    def _invalidate(self) -> None:
+        with self._mutex:
+            self._stamp = None
+
+    def _gen(self, view: _View, doc_id: str) -> str | None:
+        if doc_id not in view.gens:
+            query = tantivy.Query.term_query(self._schema, ti.DOC_ID, doc_id)
+            hits = view.searcher.search(query, 1, count=False).hits
+            view.gens[doc_id] = view.searcher.doc(hits[0][1]).get_first(ti.GEN) if hits else None
+        return view.gens[doc_id]
+
+    def _document(self, doc_id: str) -> tuple[_View, StoredDocument]:
+        for attempt in range(2):
+            view = self._current_view()
+            gen = self._gen(view, doc_id)
+            if gen is None:
+                raise DocumentNotIndexed(doc_id)
+            with self._mutex:
+                doc = self._docs.get((doc_id, gen))
+                if doc is not None:
+                    self._docs.move_to_end((doc_id, gen))
+                    return view, doc
+            try:
+                doc = self._files.load(doc_id, gen)
+            except FileNotFoundError as exc:
+                if attempt == 0:  # replaced by another process since our reader loaded
+                    self._invalidate()
+                    continue
+                raise BackendError(f"the files of document {doc_id!r} are missing") from exc
+            except (ValueError, OSError) as exc:
+                raise BackendError(f"cannot read document {doc_id!r}: {exc}") from exc
+            with self._mutex:
+                self._docs[(doc_id, gen)] = doc
+                while len(self._docs) > self._cache_size:
+                    self._docs.popitem(last=False)
+            return view, doc
+        raise AssertionError("unreachable")
+
+    # ----------------------------------------------------------------- writer side
+
+    @contextmanager
+    def _locked(self):
+        try:
+            with self._write_lock:
+                yield
+        except Timeout as exc:
+            raise BackendUnavailable(
+                f"another process has held the index write lock {self._write_lock.lock_file} "
+                f"for more than {self._write_lock.timeout} s"
+            ) from exc
+
+    def _commit(self, operations: Callable[[tantivy.IndexWriter], None]) -> None:
+        """Run ``operations`` on a fresh writer and commit once; roll back on any failure."""
+        if self._closed:
+            raise BackendError("the embedded backend is closed")
+        try:
+            writer = self._index.writer(heap_size=self._writer_heap, num_threads=1)
+        except ValueError as exc:
+            raise BackendUnavailable(f"cannot open the index writer: {exc}") from exc
+        try:
+            operations(writer)
+            writer.commit()
+        except BaseException as exc:
+            try:
+                writer.rollback()
+            except Exception:  # the original failure is the one worth reporting
+                pass
+            del writer
+            if isinstance(exc, Exception) and not isinstance(exc, ExtractionError):
+                raise BackendError(f"writing to the embedded index failed: {exc}") from exc
+            raise
+        # merges run on the writer's threads; waiting keeps the segment count low
+        writer.wait_merging_threads()
+
+    def _check_dimension(self, dimension: int) -> None:
+        """The first document fixes the data dir's vector dimension (called under the lock)."""
+        path = self.root / "backend.json"
+        config = json.loads(path.read_text()) if path.exists() else {}
+        stored = config.get("dimension")
+        if stored is None:
+            path.write_text(json.dumps({**config, "dimension": dimension}))
+        elif stored != dimension:
+            raise ValueError(
+                f"vectors have dimension {dimension} but {self.root} holds dimension {stored}; "
+                "use another data dir (or delete this one) to change embedding models"
+            )
+
+
+# --------------------------------------------------------------------------- kNN
+
+
+def _knn(doc: StoredDocument, vector: np.ndarray, k: int, min_score: float) -> list[Hit]:
+    query = np.asarray(vector, dtype=np.float32)
+    if query.ndim != 1 or query.shape[0] != doc.dimension:
+        raise ValueError(
+            f"query vector has shape {query.shape}; document {doc.doc_id!r} holds vectors of "
+            f"dimension {doc.dimension}"
+        )
+    if not np.all(np.isfinite(query)):
+        raise ValueError("query vector contains NaN or infinity")
+    dots = (doc.vectors @ query).astype(np.float64)
+    denominators = doc.norms * float(np.linalg.norm(query.astype(np.float64)))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cosines = np.where(denominators > 0, dots / denominators, 0.0)
+    scores = (1.0 + np.clip(cosines, -1.0, 1.0)) / 2.0
+    order = np.argsort(-scores, kind="stable")[:k]  # chunks are in position order: ties too
+    return [Hit(doc.chunks[i], float(scores[i])) for i in order if scores[i] >= min_score]
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def _check_doc_id(doc_id: str) -> str:
+    if not isinstance(doc_id, str) or not doc_id:
+        raise ValueError(f"doc_id must be a non-empty string, got {doc_id!r}")
+    return doc_id
+
+
+def _check_positive(name: str, value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{name} must be an integer >= 1, got {value!r}")
+
+
+def _check_min_score(min_score: float) -> None:
+    if not np.isfinite(min_score):
+        raise ValueError(f"min_score must be a finite number, got {min_score}")
+
+
+def _prepare(
+    doc_id: str, chunks: Sequence[Chunk], vectors: np.ndarray
+) -> tuple[list[Chunk], np.ndarray]:
+    """Validate a document and return its chunks in position order with matching vector rows."""
+    chunks = list(chunks)
+    if not chunks:
+        raise ValueError(f"document {doc_id!r} has no chunks; there is nothing to index")
+    for chunk in chunks:
+        if not isinstance(chunk, Chunk):
+            raise ValueError(f"chunks must be Chunk objects, got {type(chunk).__name__}")
+        if chunk.doc_id != doc_id:
+            raise ValueError(f"chunk {chunk.chunk_id!r} belongs to {chunk.doc_id!r}, not {doc_id!r}")
+    if len({c.chunk_id for c in chunks}) != len(chunks):
+        raise ValueError(f"document {doc_id!r} has duplicate chunk ids")
+    matrix = np.asarray(vectors, dtype=np.float32)
+    if matrix.ndim != 2 or matrix.shape[0] != len(chunks) or matrix.shape[1] < 1:
+        raise ValueError(
+            f"vectors must have shape ({len(chunks)}, dimension), one row per chunk; "
+            f"got {matrix.shape}"
+        )
+    if not np.all(np.isfinite(matrix)):
+        raise ValueError(f"vectors of document {doc_id!r} contain NaN or infinity")
+    order = sorted(range(len(chunks)), key=lambda i: chunks[i].position)
+    return [chunks[i] for i in order], np.ascontiguousarray(matrix[order])

@@ -1,0 +1,191 @@
+"""Fuzziness AUTO the way Lucene's ``FuzzyQuery`` applies it, as pure logic over a vocabulary.
+
+For every analyzed query term OpenSearch builds a ``FuzzyQuery`` (``prefix_length`` 0,
+``max_expansions`` 50, transpositions on) and Lucene rewrites it with
+``TopTermsBlendedFreqScoringRewrite``:
+
+1. every index term within ``max_edits`` of the query term is a candidate; edits are counted in
+   code points and a transposition of two adjacent characters is one edit (optimal string
+   alignment distance); ``max_edits`` is 0 for terms of 1-2 characters, 1 for 3-5, 2 for longer;
+2. a candidate's boost is ``1 - edits / min(len(term), len(candidate))`` (the exact term: 1.0);
+3. the 50 candidates with the highest boost are kept, ties going to the smaller term in byte
+   (= code point) order;
+4. the kept terms are scored as boosted term queries whose document frequency is *blended*: every
+   one of them uses the largest document frequency among them, so a rare misspelling in the index
+   does not outrank the common spelling (``BlendedTermQuery``).
+
+:class:`FuzzyExpander` finds candidates with rapidfuzz and keeps them across index generations,
+scanning only the terms a new generation added, so a busy index does not pay a full vocabulary
+scan per query term after every commit.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict, deque
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+__all__ = [
+    "MAX_EXPANSIONS",
+    "auto_max_edits",
+    "similarity_boost",
+    "Expansion",
+    "top_expansions",
+    "blended_doc_freq",
+    "FuzzyExpander",
+]
+
+#: OpenSearch's default ``max_expansions``.
+MAX_EXPANSIONS = 50
+# Fuzziness AUTO = AUTO:3,6.
+_AUTO_LOW = 3
+_AUTO_HIGH = 6
+
+
+def auto_max_edits(term: str) -> int:
+    """Edits fuzziness AUTO allows for ``term``: 0 below 3 characters, 1 below 6, else 2."""
+    length = len(term)
+    if length < _AUTO_LOW:
+        return 0
+    if length < _AUTO_HIGH:
+        return 1
+    return 2
+
+
+def similarity_boost(term: str, candidate: str, edits: int) -> float:
+    """Lucene's ``FuzzyTermsEnum`` boost: 1.0 for the exact term, else
+    ``1 - edits / min(len(term), len(candidate))``."""
+    if edits == 0:
+        return 1.0
+    return 1.0 - edits / min(len(term), len(candidate))
+
+
+@dataclass(frozen=True)
+class Expansion:
+    """One index term a fuzzy query term expands to."""
+
+    term: str
+    edits: int
+    boost: float
+    doc_freq: int
+
+
+def top_expansions(
+    expansions: Iterable[Expansion], limit: int = MAX_EXPANSIONS
+) -> list[Expansion]:
+    """The ``limit`` best expansions: highest boost first, ties by term (Lucene's priority queue)."""
+    if limit < 1:
+        raise ValueError(f"limit must be at least 1, got {limit}")
+    return sorted(expansions, key=lambda e: (-e.boost, e.term))[:limit]
+
+
+def blended_doc_freq(expansions: Iterable[Expansion]) -> int:
+    """The document frequency every expansion of one query term is scored with: their maximum."""
+    return max((e.doc_freq for e in expansions), default=0)
+
+
+# --------------------------------------------------------------------------- expander
+
+
+class FuzzyExpander:
+    """Expands query terms against the current vocabulary (term -> document frequency).
+
+    Call :meth:`update` with each new index generation's vocabulary, then :meth:`expand`.
+    Candidate lists are cached per query term and brought up to date by scanning only the terms
+    added since they were computed (the last ``history`` generations; older entries are
+    recomputed). Removed terms and changed frequencies are read from the current vocabulary,
+    so results always equal a full scan.
+    """
+
+    def __init__(self, max_expansions: int = MAX_EXPANSIONS, history: int = 64):
+        if max_expansions < 1:
+            raise ValueError(f"max_expansions must be at least 1, got {max_expansions}")
+        if history < 1:
+            raise ValueError(f"history must be at least 1, got {history}")
+        self.max_expansions = max_expansions
+        self._doc_freqs: dict[str, int] = {}
+        self._version = 0
+        self._added: deque[tuple[int, list[str]]] = deque(maxlen=history)
+        self._by_length: dict[int, list[str]] | None = None
+        # query term -> (version it is current for, [(candidate, edits)])
+        self._cache: dict[str, tuple[int, list[tuple[str, int]]]] = {}
+
+    @property
+    def vocabulary_size(self) -> int:
+        return len(self._doc_freqs)
+
+    def update(self, doc_freqs: Mapping[str, int]) -> None:
+        """Adopt a new vocabulary (the whole term dictionary of the new index generation)."""
+        new = dict(doc_freqs)
+        added = [t for t in new if t not in self._doc_freqs]
+        self._doc_freqs = new
+        if added:
+            self._version += 1
+            self._added.append((self._version, added))
+            self._by_length = None
+
+    def expand(self, term: str) -> list[Expansion]:
+        """The expansions fuzziness AUTO gives ``term``, best first (at most ``max_expansions``)."""
+        max_edits = auto_max_edits(term)
+        if max_edits == 0:
+            df = self._doc_freqs.get(term)
+            return [Expansion(term, 0, 1.0, df)] if df else []
+        found = []
+        for candidate, edits in self._candidates(term, max_edits):
+            df = self._doc_freqs.get(candidate)
+            if df:  # gone from the index since the candidate was found
+                found.append(Expansion(candidate, edits, similarity_boost(term, candidate, edits), df))
+        return top_expansions(found, self.max_expansions)
+
+    # ----------------------------------------------------------------- internals
+
+    def _candidates(self, term: str, max_edits: int) -> list[tuple[str, int]]:
+        cached = self._cache.get(term)
+        if cached is not None:
+            version, candidates = cached
+            if version == self._version:
+                return candidates
+            oldest_logged = self._added[0][0] if self._added else self._version + 1
+            if version + 1 >= oldest_logged:
+                fresh = [
+                    match
+                    for v, added in self._added
+                    if v > version
+                    for match in _scan(term, max_edits, added)
+                ]
+                candidates = _merge(candidates, fresh)
+                self._cache[term] = (self._version, candidates)
+                return candidates
+        candidates = _scan(term, max_edits, self._length_window(len(term), max_edits))
+        self._cache[term] = (self._version, candidates)
+        return candidates
+
+    def _length_window(self, length: int, max_edits: int) -> list[str]:
+        # An edit changes the length by at most one: only these lengths can be within reach.
+        if self._by_length is None:
+            by_length: dict[int, list[str]] = defaultdict(list)
+            for t in self._doc_freqs:
+                by_length[len(t)].append(t)
+            self._by_length = dict(by_length)
+        window: list[str] = []
+        for n in range(length - max_edits, length + max_edits + 1):
+            window.extend(self._by_length.get(n, ()))
+        return window
+
+
+def _scan(term: str, max_edits: int, choices: list[str]) -> list[tuple[str, int]]:
+    if not choices:
+        return []
+    matches = process.extract(
+        term, choices, scorer=OSA.distance, score_cutoff=max_edits, limit=None
+    )
+    return [(choice, int(dist)) for choice, dist, _ in matches]
+
+
+def _merge(old: list[tuple[str, int]], new: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    merged = dict(old)
+    merged.update(new)
+    return list(merged.items())

@@ -1,0 +1,42 @@
+"""Fixtures shared by every test folder.
+
+The embedding model is real (the packaged all-MiniLM-L6-v2) and loaded once per session;
+each test that indexes gets its own data directory, so nothing touches a developer's index.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+# Never let a test reach for a model hub or write into the user's data dir.
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+
+@pytest.fixture(scope="session")
+def embedder():
+    """The real embedding model, loaded once (about 5 s)."""
+    from intelligent_extraction.embeddings import HuggingFaceEmbedder
+
+    return HuggingFaceEmbedder()
+
+
+@pytest.fixture(scope="session")
+def tokenizer():
+    from intelligent_extraction.embeddings import load_tokenizer
+
+    return load_tokenizer()
+
+
+@pytest.fixture()
+def data_dir(tmp_path, monkeypatch):
+    """A fresh IE_DATA_DIR for this test."""
+    path = tmp_path / "ie-data"
+    monkeypatch.setenv("IE_DATA_DIR", str(path))
+    from intelligent_extraction.settings import get_settings
+
+    get_settings.cache_clear()
+    yield path
+    get_settings.cache_clear()
