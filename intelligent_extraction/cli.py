@@ -159,7 +159,7 @@ def retrieve(
         return
     if explain:
         _print_explain(result)
-    console.print(_chunk_table(f"{field} ({result.trace.strategy}) on {report.doc_id}",
+    console.print(_chunk_table(f"{field} ({result.trace.strategy.value}) on {report.doc_id}",
                                result.chunks))
 
 

@@ -54,15 +54,22 @@ class _View:
 
     searcher: tantivy.Searcher
     gens: dict[str, str | None] = field(default_factory=dict)  # doc_id -> generation
-    frequent_terms: list[str] | None = None  # vocabulary head, set when fuzzy loads it
     scoring_doc_count: int | None = None
+    # (query term, expander version) -> [(index term, boost)]
+    fuzzy_groups: dict[tuple[str, int], list[tuple[str, float]]] = field(default_factory=dict)
 
 
 class EmbeddedBackend:
     """In-process search backend persisted under ``data_dir`` (see the module docstring).
 
     ``lock_timeout`` bounds the wait for another process's write (BackendUnavailable after);
-    ``cache_documents`` is how many documents' chunks and vector maps stay loaded.
+    ``cache_documents`` is how many documents' chunks and vector maps stay loaded;
+    ``vocabulary_refresh_seconds`` is how old the index-wide vocabulary fuzzy expansion reads
+    may grow before it is reloaded after a change (0: reload on every change). The searched
+    document's own terms and every document frequency are always current, so staleness can only
+    hide expansions that exist solely in documents written meanwhile by others, which cannot
+    match the searched document anyway (they could only change Lucene's top-50 cut or the
+    blended frequency).
     """
 
     name = "embedded"
@@ -74,6 +81,7 @@ class EmbeddedBackend:
         lock_timeout: float = 600.0,
         cache_documents: int = 64,
         writer_heap_bytes: int = 64_000_000,
+        vocabulary_refresh_seconds: float = 10.0,
     ):
         if not isinstance(data_dir, (str, os.PathLike)):
             raise TypeError(f"data_dir must be a path, got {type(data_dir).__name__}")
@@ -81,6 +89,10 @@ class EmbeddedBackend:
             raise ValueError(f"lock_timeout must be > 0 seconds, got {lock_timeout}")
         if cache_documents < 1:
             raise ValueError(f"cache_documents must be at least 1, got {cache_documents}")
+        if not vocabulary_refresh_seconds >= 0:
+            raise ValueError(
+                f"vocabulary_refresh_seconds must be >= 0, got {vocabulary_refresh_seconds}"
+            )
         if writer_heap_bytes < 15_000_000:
             raise ValueError(f"writer_heap_bytes must be >= 15 MB (tantivy), got {writer_heap_bytes}")
         self.root = Path(data_dir) / "embedded"
@@ -105,7 +117,10 @@ class EmbeddedBackend:
         self._stamp: tuple | None = None
         self._docs: OrderedDict[tuple[str, str], StoredDocument] = OrderedDict()
         self._expander = FuzzyExpander()
-        self._expander_view: _View | None = None
+        self._vocabulary_view: _View | None = None
+        self._vocabulary_loaded_at = 0.0
+        self._vocabulary_refresh = vocabulary_refresh_seconds
+        self._doc_terms: OrderedDict[tuple[str, str], list[str]] = OrderedDict()
         self._closed = False
 
     def __repr__(self) -> str:
@@ -213,8 +228,9 @@ class EmbeddedBackend:
         with self._mutex:
             self._closed = True
             self._view = None
-            self._expander_view = None
+            self._vocabulary_view = None
             self._docs.clear()
+            self._doc_terms.clear()
 
     # ----------------------------------------------------------------- BM25
 
@@ -222,7 +238,7 @@ class EmbeddedBackend:
         self, view: _View, doc: StoredDocument, text: str, size: int, fuzzy: bool, min_score: float
     ) -> list[Hit]:
         terms = self._analyzer.analyze(text)
-        groups = self._fuzzy_groups(view, terms) if fuzzy else [[(t, 1.0)] for t in terms]
+        groups = self._fuzzy_groups(view, doc, terms) if fuzzy else [[(t, 1.0)] for t in terms]
         query = ti.match_query(self._schema, groups)
         if query is None:
             return []
@@ -237,31 +253,56 @@ class EmbeddedBackend:
         hits.sort(key=lambda h: (-h.score, h.chunk.position))
         return hits
 
-    def _fuzzy_groups(self, view: _View, terms: list[str]) -> list[list[tuple[str, float]]]:
+    def _fuzzy_groups(
+        self, view: _View, doc: StoredDocument, terms: list[str]
+    ) -> list[list[tuple[str, float]]]:
         """Each query term's expansions as (term, boost) with Lucene's blended doc frequency.
 
         Tantivy scores a term with its own doc frequency; scaling the boost by
         ``idf(blended) / idf(own)`` makes it score with the blended one, as Lucene does.
         """
         with self._mutex:
-            if self._expander_view is not view:
-                vocabulary = view.searcher.terms_with_prefix(ti.TEXT, "")
-                self._expander.update(dict(vocabulary))
-                self._expander_view = view
-                view.frequent_terms = [t for t, _ in sorted(vocabulary, key=lambda x: -x[1])[:8]]
-            n = self._scoring_doc_count(view)
+            doc_terms = self._sync_vocabulary(view, doc)
+            n = self._scoring_doc_count(view, doc_terms)
+
+            def doc_freq(term: str) -> int:
+                return view.searcher.doc_freq(ti.TEXT, term)
+
             groups = []
             for term in terms:
-                expansions = self._expander.expand(term)
-                blended = blended_doc_freq(expansions)
-                groups.append(
-                    [(e.term, e.boost * idf(blended, n) / idf(e.doc_freq, n)) for e in expansions]
-                )
+                key = (term, self._expander.version)
+                group = view.fuzzy_groups.get(key)
+                if group is None:
+                    expansions = self._expander.expand(term, doc_freq)
+                    blended = blended_doc_freq(expansions)
+                    group = [(e.term, e.boost * idf(blended, n) / idf(e.doc_freq, n)) for e in expansions]
+                    view.fuzzy_groups[key] = group
+                groups.append(group)
             return groups
 
-    def _scoring_doc_count(self, view: _View) -> int:
+    def _sync_vocabulary(self, view: _View, doc: StoredDocument) -> list[str]:
+        """Bring the expander's vocabulary up to date enough for ``doc`` (called under the mutex);
+        returns the document's own terms."""
+        now = time.monotonic()
+        stale = now - self._vocabulary_loaded_at >= self._vocabulary_refresh
+        if self._vocabulary_view is None or (self._vocabulary_view is not view and stale):
+            self._expander.update(t for t, _ in view.searcher.terms_with_prefix(ti.TEXT, ""))
+            self._vocabulary_view, self._vocabulary_loaded_at = view, now
+        key = (doc.doc_id, doc.gen)
+        doc_terms = self._doc_terms.get(key)
+        if doc_terms is None:
+            own = ti.doc_filter(self._schema, doc.doc_id)
+            doc_terms = [t for t, _ in view.searcher.terms_with_prefix(ti.TEXT, "", filter_query=own)]
+            self._doc_terms[key] = doc_terms
+            while len(self._doc_terms) > self._cache_size:
+                self._doc_terms.popitem(last=False)
+            # a later full update() comes from a reader that holds this document: its terms stay
+            self._expander.add(doc_terms)
+        return doc_terms
+
+    def _scoring_doc_count(self, view: _View, probe_terms: list[str]) -> int:
         if view.scoring_doc_count is None:
-            probed = ti.scoring_doc_count(view.searcher, self._schema, view.frequent_terms or [])
+            probed = ti.scoring_doc_count(view.searcher, self._schema, probe_terms[:4])
             view.scoring_doc_count = probed if probed is not None else view.searcher.num_docs
         return view.scoring_doc_count
 

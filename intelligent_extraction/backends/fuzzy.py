@@ -14,15 +14,15 @@ For every analyzed query term OpenSearch builds a ``FuzzyQuery`` (``prefix_lengt
    one of them uses the largest document frequency among them, so a rare misspelling in the index
    does not outrank the common spelling (``BlendedTermQuery``).
 
-:class:`FuzzyExpander` finds candidates with rapidfuzz and keeps them across index generations,
-scanning only the terms a new generation added, so a busy index does not pay a full vocabulary
-scan per query term after every commit.
+:class:`FuzzyExpander` finds candidates with rapidfuzz and keeps them across vocabulary updates,
+scanning only the terms added since, so a busy index does not pay a full vocabulary scan per
+query term after every commit.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict, deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from rapidfuzz import process
@@ -91,13 +91,14 @@ def blended_doc_freq(expansions: Iterable[Expansion]) -> int:
 
 
 class FuzzyExpander:
-    """Expands query terms against the current vocabulary (term -> document frequency).
+    """Expands query terms against an index vocabulary.
 
-    Call :meth:`update` with each new index generation's vocabulary, then :meth:`expand`.
-    Candidate lists are cached per query term and brought up to date by scanning only the terms
-    added since they were computed (the last ``history`` generations; older entries are
-    recomputed). Removed terms and changed frequencies are read from the current vocabulary,
-    so results always equal a full scan.
+    The vocabulary is a set of terms (:meth:`update` replaces it, :meth:`add` extends it);
+    document frequencies are not kept here but read through the ``doc_freq`` callable given to
+    :meth:`expand`, so they are always those of the caller's current index reader and a term
+    whose frequency dropped to 0 is skipped. Candidate lists are cached per query term and
+    brought up to date by scanning only the terms added since they were computed (over the last
+    ``history`` additions; older entries are recomputed), so results always equal a full scan.
     """
 
     def __init__(self, max_expansions: int = MAX_EXPANSIONS, history: int = 64):
@@ -106,41 +107,74 @@ class FuzzyExpander:
         if history < 1:
             raise ValueError(f"history must be at least 1, got {history}")
         self.max_expansions = max_expansions
-        self._doc_freqs: dict[str, int] = {}
+        self._terms: set[str] = set()
+        self._by_length: dict[int, list[str]] = defaultdict(list)
         self._version = 0
         self._added: deque[tuple[int, list[str]]] = deque(maxlen=history)
-        self._by_length: dict[int, list[str]] | None = None
         # query term -> (version it is current for, [(candidate, edits)])
         self._cache: dict[str, tuple[int, list[tuple[str, int]]]] = {}
 
     @property
-    def vocabulary_size(self) -> int:
-        return len(self._doc_freqs)
+    def version(self) -> int:
+        """Increases whenever terms are added: expansions computed at another version may differ."""
+        return self._version
 
-    def update(self, doc_freqs: Mapping[str, int]) -> None:
-        """Adopt a new vocabulary (the whole term dictionary of the new index generation)."""
-        new = dict(doc_freqs)
-        added = [t for t in new if t not in self._doc_freqs]
-        self._doc_freqs = new
+    @property
+    def vocabulary_size(self) -> int:
+        return len(self._terms)
+
+    def update(self, terms: Iterable[str]) -> None:
+        """Replace the vocabulary (the whole term dictionary of an index generation)."""
+        new = set(terms)
+        added = [t for t in new if t not in self._terms]
+        if len(new) != len(self._terms) + len(added):  # some terms are gone: re-bucket
+            self._by_length = defaultdict(list)
+            for t in new:
+                self._by_length[len(t)].append(t)
+        else:
+            for t in added:
+                self._by_length[len(t)].append(t)
+        self._terms = new
+        self._log(added)
+
+    def add(self, terms: Iterable[str]) -> None:
+        """Add terms to the vocabulary (those already known are ignored)."""
+        added = []
+        for t in terms:
+            if t not in self._terms:
+                self._terms.add(t)
+                self._by_length[len(t)].append(t)
+                added.append(t)
+        self._log(added)
+
+    def expand(self, term: str, doc_freq: Callable[[str], int]) -> list[Expansion]:
+        """The expansions fuzziness AUTO gives ``term``, best first (at most ``max_expansions``).
+
+        ``doc_freq`` returns a term's current document frequency (0 when it is not indexed).
+        """
+        max_edits = auto_max_edits(term)
+        if max_edits == 0:
+            df = doc_freq(term)
+            return [Expansion(term, 0, 1.0, df)] if df > 0 else []
+        ranked = sorted(
+            (-similarity_boost(term, candidate, edits), candidate, edits)
+            for candidate, edits in self._candidates(term, max_edits)
+        )
+        found: list[Expansion] = []
+        for neg_boost, candidate, edits in ranked:
+            df = doc_freq(candidate)
+            if df > 0:  # a term may have left the index since it was found
+                found.append(Expansion(candidate, edits, -neg_boost, df))
+                if len(found) == self.max_expansions:
+                    break
+        return found
+
+    # ----------------------------------------------------------------- internals
+
+    def _log(self, added: list[str]) -> None:
         if added:
             self._version += 1
             self._added.append((self._version, added))
-            self._by_length = None
-
-    def expand(self, term: str) -> list[Expansion]:
-        """The expansions fuzziness AUTO gives ``term``, best first (at most ``max_expansions``)."""
-        max_edits = auto_max_edits(term)
-        if max_edits == 0:
-            df = self._doc_freqs.get(term)
-            return [Expansion(term, 0, 1.0, df)] if df else []
-        found = []
-        for candidate, edits in self._candidates(term, max_edits):
-            df = self._doc_freqs.get(candidate)
-            if df:  # gone from the index since the candidate was found
-                found.append(Expansion(candidate, edits, similarity_boost(term, candidate, edits), df))
-        return top_expansions(found, self.max_expansions)
-
-    # ----------------------------------------------------------------- internals
 
     def _candidates(self, term: str, max_edits: int) -> list[tuple[str, int]]:
         cached = self._cache.get(term)
@@ -159,17 +193,13 @@ class FuzzyExpander:
                 candidates = _merge(candidates, fresh)
                 self._cache[term] = (self._version, candidates)
                 return candidates
-        candidates = _scan(term, max_edits, self._length_window(len(term), max_edits))
+        # the exact term is always a candidate: doc_freq decides whether it is indexed
+        candidates = _merge([(term, 0)], _scan(term, max_edits, self._length_window(len(term), max_edits)))
         self._cache[term] = (self._version, candidates)
         return candidates
 
     def _length_window(self, length: int, max_edits: int) -> list[str]:
-        # An edit changes the length by at most one: only these lengths can be within reach.
-        if self._by_length is None:
-            by_length: dict[int, list[str]] = defaultdict(list)
-            for t in self._doc_freqs:
-                by_length[len(t)].append(t)
-            self._by_length = dict(by_length)
+        # an edit changes the length by at most one: only these lengths can be within reach
         window: list[str] = []
         for n in range(length - max_edits, length + max_edits + 1):
             window.extend(self._by_length.get(n, ()))

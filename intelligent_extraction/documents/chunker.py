@@ -181,18 +181,20 @@ def _spans(strength: list[int], target: int, overlap: int) -> list[tuple[int, in
     return spans
 
 
-def _fit(text: str, starts, ends, i: int, j: int, tokenizer, known) -> int:
+def _fit(text: str, tokens, i: int, j: int, tokenizer, known) -> int:
     """Shrink [i, j) until the slice re-tokenizes within the cap. Token counts of pieces cut
     from a longer text can differ from a fresh tokenization of the piece (a word cut inside, a
     tokenizer that marks word starts), so every chunk is counted as it will be embedded."""
+    starts, ends, strength = tokens
     while j - i > 1:
         span = (starts[i], ends[j - 1])
         count = known.get(span)
         if count is None:
-            count = tokenizer.count_tokens(text[span[0]:span[1]])
-        if True:
+            count = tokenizer.count_tokens(text[span[0] : span[1]])
+        if count <= MAX_CHUNK_TOKENS:
             break
-        j = max(i + 1, j - max(1, count - MAX_CHUNK_TOKENS))
+        hi = max(i + 1, j - (count - MAX_CHUNK_TOKENS))
+        j = next((m for m in range(hi, i, -1) if strength[m] >= _WORD), hi)
     return j
 
 
@@ -229,7 +231,7 @@ def chunk_document(
         overlap = overlap_tokens if run.kind == "text" else 0  # table rows stand alone
         for i, j in _spans(strength, target_tokens, overlap):
             while i < j:
-                k = _fit(text, starts, ends, i, j, tokenizer, known)
+                k = _fit(text, (starts, ends, strength), i, j, tokenizer, known)
                 raw.append((run.kind, starts[i], ends[k - 1]))
                 i = k
     chunks = []

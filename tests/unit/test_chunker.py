@@ -171,12 +171,49 @@ def test_long_sentence_without_punctuation_stays_under_the_cap(tokenizer):
         assert doc.text[chunk.end : chunk.end + 1] in ("", " ")
 
 
-def test_one_giant_word_is_cut_at_token_boundaries(tokenizer):
-    blob = "".join(f"x{i:05d}qz" for i in range(4000))  # 32,000 characters, no space
+def test_text_without_whitespace_is_cut_at_token_boundaries(tokenizer):
+    blob = "-".join(f"x{i:05d}qz" for i in range(4000))  # 36,000 characters, no space
     doc = make_doc(("text", blob, ()))
     chunks = chunk_document(doc, tokenizer)
     assert_valid(doc, chunks, tokenizer)
+    assert len(chunks) > 100
     assert chunks[0].start == 0 and chunks[-1].end == len(blob)
+    token_ends = {doc.blocks[0].start + e for _, e in tokenizer.offsets(blob)}
+    assert all(c.end in token_ends for c in chunks)
+
+
+class SlicesCountMore:
+    """A tokenizer whose count of a piece exceeds the sum of the piece's tokens in the whole
+    text (as with tokenizers that mark word starts): the chunker must recount and shrink."""
+
+    def __init__(self, inner, extra: int):
+        self.inner, self.extra = inner, extra
+
+    def offsets(self, text: str) -> list[tuple[int, int]]:
+        return self.inner.offsets(text)
+
+    def count_tokens(self, text: str) -> int:
+        return self.inner.count_tokens(text) + self.extra
+
+
+def test_chunks_are_recounted_and_shrunk_when_a_piece_counts_more(tokenizer):
+    strict = SlicesCountMore(tokenizer, extra=30)
+    sentences = " ".join(f"Clause {i} binds the indemnitor to notice {i} days" for i in range(300))
+    doc = make_doc(
+        ("text", "Long Section", ("Long Section",)),
+        ("text", sentences, ("Long Section",)),
+        ("text", " ".join(["run-on words without any stop"] * 200), ("Run-on",)),
+    )
+    chunks = chunk_document(doc, strict, target_tokens=MAX_CHUNK_TOKENS, overlap_tokens=0)
+    assert len(chunks) > 10
+    assert all(strict.count_tokens(c.text) <= MAX_CHUNK_TOKENS for c in chunks)
+    assert all(c.text == doc.text[c.start : c.end] for c in chunks)
+    # nothing is lost: every non-space character is in a chunk, and cuts fall between words
+    covered = bytearray(len(doc.text))
+    for c in chunks:
+        covered[c.start : c.end] = b"\x01" * (c.end - c.start)
+        assert doc.text[c.start - 1 : c.start].strip() == ""
+    assert all(covered[k] or ch.isspace() for k, ch in enumerate(doc.text))
 
 
 def test_unusual_characters_stay_under_the_cap(tokenizer):

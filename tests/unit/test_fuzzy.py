@@ -56,23 +56,29 @@ def _expander(vocabulary: dict[str, int]) -> FuzzyExpander:
     return expander
 
 
+def _expand(vocabulary: dict[str, int], term: str, expander: FuzzyExpander | None = None):
+    expander = expander or _expander(vocabulary)
+    return expander.expand(term, lambda t: vocabulary.get(t, 0))
+
+
 def test_expand_finds_misspellings_within_auto_edits():
-    expander = _expander({"governing": 4, "governed": 2, "government": 7, "law": 9, "laws": 1})
-    got = {e.term: (e.edits, e.boost, e.doc_freq) for e in expander.expand("goverining")}
+    vocabulary = {"governing": 4, "governed": 2, "government": 7, "law": 9, "laws": 1, "la": 2}
+    got = {e.term: (e.edits, e.boost, e.doc_freq) for e in _expand(vocabulary, "goverining")}
     assert got == {"governing": (1, pytest.approx(1 - 1 / 9), 4)}
     # 2 edits allowed for 6+ characters: "govenment" -> "government" (1), "governed"? 3 edits: no
-    assert [e.term for e in expander.expand("govenment")] == ["government"]
-    # 1 edit for 3-5 characters, the exact term first
-    assert [e.term for e in expander.expand("law")] == ["law", "laws"]
+    assert [e.term for e in _expand(vocabulary, "govenment")] == ["government"]
+    # 1 edit for 3-5 characters; exact term first, then by boost: laws 1 - 1/3, la 1 - 1/2
+    assert [e.term for e in _expand(vocabulary, "law")] == ["law", "laws", "la"]
     # 0 edits for 1-2 characters: exact only
-    assert expander.expand("la") == []
+    assert [e.term for e in _expand(vocabulary, "la")] == ["la"]
+    assert _expand(vocabulary, "lw") == []
 
 
 def test_a_transposition_is_one_edit_and_the_first_letter_is_not_protected():
-    expander = _expander({"agreement": 3, "payment": 2})
-    [hit] = expander.expand("agreemnet")
+    vocabulary = {"agreement": 3, "payment": 2}
+    [hit] = _expand(vocabulary, "agreemnet")
     assert (hit.term, hit.edits) == ("agreement", 1)
-    [hit] = expander.expand("xayment")  # prefix_length 0: the first character may change
+    [hit] = _expand(vocabulary, "xayment")  # prefix_length 0: the first character may change
     assert (hit.term, hit.edits) == ("payment", 1)
 
 
@@ -80,7 +86,7 @@ def test_at_most_fifty_expansions_best_first():
     vocabulary = {"contract": 10}
     vocabulary.update({f"contract{c}": 1 for c in string.ascii_lowercase})  # 1 edit each
     vocabulary.update({f"contrac{c}{d}": 1 for c in "xyz" for d in string.ascii_lowercase})  # 2
-    expansions = _expander(vocabulary).expand("contract")
+    expansions = _expand(vocabulary, "contract")
     assert len(expansions) == 50
     assert expansions[0].term == "contract" and expansions[0].boost == 1.0
     boosts = [e.boost for e in expansions]
@@ -89,7 +95,7 @@ def test_at_most_fifty_expansions_best_first():
 
 
 def _full(vocabulary: dict[str, int], term: str) -> list[Expansion]:
-    return _expander(vocabulary).expand(term)
+    return _expand(vocabulary, term)
 
 
 def test_incremental_updates_equal_a_full_scan():
@@ -111,9 +117,9 @@ def test_incremental_updates_equal_a_full_scan():
     vocabulary = {w: rng.randint(1, 20) for w in base}
     expander = _expander(vocabulary)
     queries = ["goverment", "contrct", "paymnt", "agrement", "notise"]
-    for _ in range(30):  # generations: terms come, go, and change frequency
+    for step in range(30):  # generations: terms come, go, and change frequency
         for q in queries:
-            assert expander.expand(q) == _full(vocabulary, q)
+            assert _expand(vocabulary, q, expander) == _full(vocabulary, q)
         vocabulary = dict(vocabulary)
         for _ in range(rng.randint(0, 5)):
             vocabulary[variant(rng.choice(base))] = rng.randint(1, 20)
@@ -121,19 +127,43 @@ def test_incremental_updates_equal_a_full_scan():
             if gone not in base:
                 del vocabulary[gone]
         vocabulary[rng.choice(base)] = rng.randint(1, 20)
-        expander.update(vocabulary)
+        if step % 3:  # a full update, or only additions while removals show as frequency 0
+            expander.update(vocabulary)
+        else:
+            expander.add(vocabulary)
+            vocabulary = {t: df for t, df in vocabulary.items()}
 
 
 def test_entries_older_than_the_history_are_recomputed():
     expander = FuzzyExpander(history=2)
     vocabulary = {"payment": 1}
     expander.update(vocabulary)
-    assert [e.term for e in expander.expand("paymant")] == ["payment"]
+    assert [e.term for e in _expand(vocabulary, "paymant", expander)] == ["payment"]
     for word in ["paymext", "paymenx", "paymentx"]:  # three generations, history keeps two
         vocabulary = {**vocabulary, word: 1}
-        expander.update(vocabulary)
-    assert expander.expand("paymant") == _full(vocabulary, "paymant")
-    assert {e.term for e in expander.expand("paymant")} == {"payment", "paymext", "paymenx", "paymentx"}
+        expander.add([word])
+    assert _expand(vocabulary, "paymant", expander) == _full(vocabulary, "paymant")
+    assert {e.term for e in _expand(vocabulary, "paymant", expander)} == {
+        "payment", "paymext", "paymenx", "paymentx"
+    }
+
+
+def test_terms_whose_frequency_dropped_to_zero_are_skipped():
+    vocabulary = {"contract": 5, "contact": 2, "contracts": 1}
+    expander = _expander(vocabulary)
+    assert [e.term for e in _expand(vocabulary, "contract", expander)] == ["contract", "contracts", "contact"]
+    vocabulary["contact"] = 0  # deleted and merged away; the expander has not been told
+    assert [e.term for e in _expand(vocabulary, "contract", expander)] == ["contract", "contracts"]
+
+
+def test_version_moves_only_when_terms_are_added():
+    expander = _expander({"a": 1})
+    version = expander.version
+    expander.add(["a"])
+    expander.update(["a"])
+    assert expander.version == version
+    expander.add(["b"])
+    assert expander.version == version + 1 and expander.vocabulary_size == 2
 
 
 def test_constructor_validates():
