@@ -363,8 +363,12 @@ def medical_record() -> SampleDocument:
                 ),
             ),
         ),
-        facts={"icd10_code": "E11.9", "patient_name": "Jordan A. Whitfield",
-               "visit_date": "2021-03-03", "mrn": "MRN-0048213"},
+        facts={
+            "icd10_code": "E11.9",
+            "patient_name": "Jordan A. Whitfield",
+            "visit_date": "2021-03-03",
+            "mrn": "MRN-0048213",
+        },
     )
 
 
@@ -392,16 +396,22 @@ def bank_statement() -> SampleDocument:
                 table=Table(
                     header=("Date", "Description", "Amount", "Balance"),
                     rows=(
-                        ("06/02/2021", "Deposit - customer remittance", "$21,400.00", "$69,610.55"),
-                        ("06/10/2021", "Wire - Bluestone Data Systems", "-$12,500.00", "$57,110.55"),
-                        ("06/15/2021", "Deposit - customer remittance", "$15,000.00", "$72,110.55"),
+                        ("06/02/2021", "Deposit - customer remittance", "$21,400.00",
+                         "$69,610.55"),
+                        ("06/10/2021", "Wire - Bluestone Data Systems", "-$12,500.00",
+                         "$57,110.55"),
+                        ("06/15/2021", "Deposit - customer remittance", "$15,000.00",
+                         "$72,110.55"),
                         ("06/28/2021", "Payroll", "-$17,375.20", "$54,735.35"),
                     ),
                 ),
             ),
         ),
-        facts={"account_number": "4402-7781-0093", "closing_balance": "$54,735.35",
-               "statement_period": "2021-06-01/2021-06-30"},
+        facts={
+            "account_number": "4402-7781-0093",
+            "closing_balance": "$54,735.35",
+            "statement_period": "2021-06-01/2021-06-30",
+        },
     )
 
 

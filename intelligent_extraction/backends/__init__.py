@@ -28,8 +28,12 @@ def create_backend(settings: "Settings", dimension: int | None = None) -> Search
         return EmbeddedBackend(settings.data_dir)
     if settings.backend == "opensearch":
         if dimension is None:
-            raise ConfigError("the opensearch backend needs the embedding dimension to create its index")
+            raise ConfigError(
+                "the opensearch backend needs the embedding dimension to create its index"
+            )
         from .opensearch import OpenSearchBackend
 
         return OpenSearchBackend.from_settings(settings, dimension)
-    raise ConfigError(f"IE_BACKEND: unknown backend {settings.backend!r}; use 'embedded' or 'opensearch'")
+    raise ConfigError(
+        f"IE_BACKEND: unknown backend {settings.backend!r}; use 'embedded' or 'opensearch'"
+    )

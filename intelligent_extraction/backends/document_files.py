@@ -21,8 +21,9 @@ from pathlib import Path
 import numpy as np
 
 from ..models import Chunk
+from .base import Hit
 
-__all__ = ["StoredDocument", "DocumentFiles", "new_generation"]
+__all__ = ["StoredDocument", "DocumentFiles", "new_generation", "prepare_document"]
 
 
 def new_generation() -> str:
@@ -44,6 +45,27 @@ class StoredDocument:
     @property
     def dimension(self) -> int:
         return int(self.vectors.shape[1])
+
+    def nearest(self, vector: np.ndarray, k: int, min_score: float = 0.0) -> list[Hit]:
+        """Exact kNN over this document: the ``k`` best chunks by ``(1 + cos) / 2``.
+
+        Ties keep position order; a zero vector has cosine 0 with everything.
+        """
+        query = np.asarray(vector, dtype=np.float32)
+        if query.ndim != 1 or query.shape[0] != self.dimension:
+            raise ValueError(
+                f"query vector has shape {query.shape}; document {self.doc_id!r} holds vectors "
+                f"of dimension {self.dimension}"
+            )
+        if not np.all(np.isfinite(query)):
+            raise ValueError("query vector contains NaN or infinity")
+        dots = (self.vectors @ query).astype(np.float64)
+        denominators = self.norms * float(np.linalg.norm(query.astype(np.float64)))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            cosines = np.where(denominators > 0, dots / denominators, 0.0)
+        scores = (1.0 + np.clip(cosines, -1.0, 1.0)) / 2.0
+        order = np.argsort(-scores, kind="stable")[:k]  # chunks are in position order
+        return [Hit(self.chunks[i], float(scores[i])) for i in order if scores[i] >= min_score]
 
 
 class DocumentFiles:
@@ -92,6 +114,36 @@ class DocumentFiles:
         """Generations present on disk (for tests and repair)."""
         key = _key(doc_id)
         return {p.name.split(".")[1] for p in self.directory.glob(f"{key}.*.json")}
+
+
+def prepare_document(
+    doc_id: str, chunks: Sequence[Chunk], vectors: np.ndarray
+) -> tuple[list[Chunk], np.ndarray]:
+    """Validate a document and return its chunks in position order with matching vector rows."""
+    chunks = list(chunks)
+    if not chunks:
+        raise ValueError(f"document {doc_id!r} has no chunks; there is nothing to index")
+    for chunk in chunks:
+        if not isinstance(chunk, Chunk):
+            raise ValueError(f"chunks must be Chunk objects, got {type(chunk).__name__}")
+        if not isinstance(chunk.text, str):
+            raise ValueError(f"chunk {chunk.chunk_id!r} text must be a string")
+        if chunk.doc_id != doc_id:
+            raise ValueError(
+                f"chunk {chunk.chunk_id!r} belongs to {chunk.doc_id!r}, not {doc_id!r}"
+            )
+    if len({c.chunk_id for c in chunks}) != len(chunks):
+        raise ValueError(f"document {doc_id!r} has duplicate chunk ids")
+    matrix = np.asarray(vectors, dtype=np.float32)
+    if matrix.ndim != 2 or matrix.shape[0] != len(chunks) or matrix.shape[1] < 1:
+        raise ValueError(
+            f"vectors must have shape ({len(chunks)}, dimension), one row per chunk; "
+            f"got {matrix.shape}"
+        )
+    if not np.all(np.isfinite(matrix)):
+        raise ValueError(f"vectors of document {doc_id!r} contain NaN or infinity")
+    order = sorted(range(len(chunks)), key=lambda i: chunks[i].position)
+    return [chunks[i] for i in order], np.ascontiguousarray(matrix[order])
 
 
 def _key(doc_id: str) -> str:

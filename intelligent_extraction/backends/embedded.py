@@ -21,6 +21,7 @@ a re-indexed document switches from its old chunks to its new ones atomically.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import threading
 import time
@@ -38,12 +39,14 @@ from ..errors import BackendError, BackendUnavailable, DocumentNotIndexed, Extra
 from ..models import Chunk
 from . import tantivy_index as ti
 from .base import Hit, HybridHit
-from .document_files import DocumentFiles, StoredDocument, new_generation
+from .document_files import DocumentFiles, StoredDocument, new_generation, prepare_document
 from .fuzzy import FuzzyExpander, blended_doc_freq
 from .hybrid_scoring import check_weights, combine_hybrid
 from .lucene import idf
 
 __all__ = ["EmbeddedBackend"]
+
+logger = logging.getLogger(__name__)
 
 _RELOAD_ATTEMPTS = 5
 
@@ -81,7 +84,7 @@ class EmbeddedBackend:
         lock_timeout: float = 600.0,
         cache_documents: int = 64,
         writer_heap_bytes: int = 64_000_000,
-        vocabulary_refresh_seconds: float = 10.0,
+        vocabulary_refresh_seconds: float = 30.0,
     ):
         if not isinstance(data_dir, (str, os.PathLike)):
             raise TypeError(f"data_dir must be a path, got {type(data_dir).__name__}")
@@ -94,13 +97,17 @@ class EmbeddedBackend:
                 f"vocabulary_refresh_seconds must be >= 0, got {vocabulary_refresh_seconds}"
             )
         if writer_heap_bytes < 15_000_000:
-            raise ValueError(f"writer_heap_bytes must be >= 15 MB (tantivy), got {writer_heap_bytes}")
+            raise ValueError(
+                f"writer_heap_bytes must be >= 15 MB (tantivy), got {writer_heap_bytes}"
+            )
         self.root = Path(data_dir) / "embedded"
         try:
             self.root.mkdir(parents=True, exist_ok=True)
             self._files = DocumentFiles(self.root / "documents")
         except OSError as exc:
-            raise BackendUnavailable(f"cannot create the embedded index at {self.root}: {exc}") from exc
+            raise BackendUnavailable(
+                f"cannot create the embedded index at {self.root}: {exc}"
+            ) from exc
         self._write_lock = FileLock(str(self.root / "write.lock"), timeout=lock_timeout)
         self._writer_heap = writer_heap_bytes
         self._cache_size = cache_documents
@@ -137,7 +144,7 @@ class EmbeddedBackend:
     def index_document(self, doc_id: str, chunks: Sequence[Chunk], vectors: np.ndarray) -> None:
         """Store a document, replacing any earlier version in one commit."""
         doc_id = _check_doc_id(doc_id)
-        ordered, matrix = _prepare(doc_id, chunks, vectors)
+        ordered, matrix = prepare_document(doc_id, chunks, vectors)
         gen = new_generation()
         with self._locked():
             self._check_dimension(matrix.shape[1])
@@ -201,7 +208,7 @@ class EmbeddedBackend:
         _check_positive("k", k)
         _check_min_score(min_score)
         _, doc = self._document(_check_doc_id(doc_id))
-        return _knn(doc, vector, k, min_score)
+        return doc.nearest(vector, k, min_score)
 
     def hybrid_search(
         self,
@@ -218,7 +225,7 @@ class EmbeddedBackend:
         view, doc = self._document(_check_doc_id(doc_id))
         return combine_hybrid(
             self._bm25(view, doc, text, size, False, 0.0),
-            _knn(doc, vector, size, 0.0),
+            doc.nearest(vector, size),
             bm25_weight=bm25_weight,
             knn_weight=knn_weight,
             size=size,
@@ -242,12 +249,14 @@ class EmbeddedBackend:
         query = ti.match_query(self._schema, groups)
         if query is None:
             return []
-        found = view.searcher.search(ti.filtered(self._schema, query, doc.doc_id), size, count=False)
+        found = view.searcher.search(
+            ti.filtered(self._schema, query, doc.doc_id), size, count=False
+        )
         addresses = [address for _, address in found.hits]
         ordinals = view.searcher.fast_field_values(ti.ORDINAL, addresses) if addresses else []
         hits = [
             Hit(doc.chunks[ordinal], score / ti.TANTIVY_BM25_FACTOR)
-            for (score, _), ordinal in zip(found.hits, ordinals)
+            for (score, _), ordinal in zip(found.hits, ordinals, strict=True)
         ]
         hits = [h for h in hits if h.score >= min_score]
         hits.sort(key=lambda h: (-h.score, h.chunk.position))
@@ -275,7 +284,9 @@ class EmbeddedBackend:
                 if group is None:
                     expansions = self._expander.expand(term, doc_freq)
                     blended = blended_doc_freq(expansions)
-                    group = [(e.term, e.boost * idf(blended, n) / idf(e.doc_freq, n)) for e in expansions]
+                    group = [
+                        (e.term, e.boost * idf(blended, n) / idf(e.doc_freq, n)) for e in expansions
+                    ]
                     view.fuzzy_groups[key] = group
                 groups.append(group)
             return groups
@@ -285,14 +296,19 @@ class EmbeddedBackend:
         returns the document's own terms."""
         now = time.monotonic()
         stale = now - self._vocabulary_loaded_at >= self._vocabulary_refresh
-        if self._vocabulary_view is None or (self._vocabulary_view is not view and stale):
+        current = view is self._view  # never replace the vocabulary with an older reader's
+        if self._vocabulary_view is None or (
+            self._vocabulary_view is not view and stale and current
+        ):
             self._expander.update(t for t, _ in view.searcher.terms_with_prefix(ti.TEXT, ""))
             self._vocabulary_view, self._vocabulary_loaded_at = view, now
         key = (doc.doc_id, doc.gen)
         doc_terms = self._doc_terms.get(key)
         if doc_terms is None:
             own = ti.doc_filter(self._schema, doc.doc_id)
-            doc_terms = [t for t, _ in view.searcher.terms_with_prefix(ti.TEXT, "", filter_query=own)]
+            doc_terms = [
+                t for t, _ in view.searcher.terms_with_prefix(ti.TEXT, "", filter_query=own)
+            ]
             self._doc_terms[key] = doc_terms
             while len(self._doc_terms) > self._cache_size:
                 self._doc_terms.popitem(last=False)
@@ -409,8 +425,12 @@ class EmbeddedBackend:
             if isinstance(exc, Exception) and not isinstance(exc, ExtractionError):
                 raise BackendError(f"writing to the embedded index failed: {exc}") from exc
             raise
-        # merges run on the writer's threads; waiting keeps the segment count low
-        writer.wait_merging_threads()
+        # merges run on the writer's threads; waiting keeps the segment count low. The commit
+        # stands whatever happens here: a failed merge is retried by a later writer.
+        try:
+            writer.wait_merging_threads()
+        except Exception as exc:
+            logger.warning("embedded index: merging segments failed: %s", exc)
 
     def _check_dimension(self, dimension: int) -> None:
         """The first document fixes the data dir's vector dimension (called under the lock)."""
@@ -424,27 +444,6 @@ class EmbeddedBackend:
                 f"vectors have dimension {dimension} but {self.root} holds dimension {stored}; "
                 "use another data dir (or delete this one) to change embedding models"
             )
-
-
-# --------------------------------------------------------------------------- kNN
-
-
-def _knn(doc: StoredDocument, vector: np.ndarray, k: int, min_score: float) -> list[Hit]:
-    query = np.asarray(vector, dtype=np.float32)
-    if query.ndim != 1 or query.shape[0] != doc.dimension:
-        raise ValueError(
-            f"query vector has shape {query.shape}; document {doc.doc_id!r} holds vectors of "
-            f"dimension {doc.dimension}"
-        )
-    if not np.all(np.isfinite(query)):
-        raise ValueError("query vector contains NaN or infinity")
-    dots = (doc.vectors @ query).astype(np.float64)
-    denominators = doc.norms * float(np.linalg.norm(query.astype(np.float64)))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        cosines = np.where(denominators > 0, dots / denominators, 0.0)
-    scores = (1.0 + np.clip(cosines, -1.0, 1.0)) / 2.0
-    order = np.argsort(-scores, kind="stable")[:k]  # chunks are in position order: ties too
-    return [Hit(doc.chunks[i], float(scores[i])) for i in order if scores[i] >= min_score]
 
 
 # --------------------------------------------------------------------------- validation
@@ -464,29 +463,3 @@ def _check_positive(name: str, value: int) -> None:
 def _check_min_score(min_score: float) -> None:
     if not np.isfinite(min_score):
         raise ValueError(f"min_score must be a finite number, got {min_score}")
-
-
-def _prepare(
-    doc_id: str, chunks: Sequence[Chunk], vectors: np.ndarray
-) -> tuple[list[Chunk], np.ndarray]:
-    """Validate a document and return its chunks in position order with matching vector rows."""
-    chunks = list(chunks)
-    if not chunks:
-        raise ValueError(f"document {doc_id!r} has no chunks; there is nothing to index")
-    for chunk in chunks:
-        if not isinstance(chunk, Chunk):
-            raise ValueError(f"chunks must be Chunk objects, got {type(chunk).__name__}")
-        if chunk.doc_id != doc_id:
-            raise ValueError(f"chunk {chunk.chunk_id!r} belongs to {chunk.doc_id!r}, not {doc_id!r}")
-    if len({c.chunk_id for c in chunks}) != len(chunks):
-        raise ValueError(f"document {doc_id!r} has duplicate chunk ids")
-    matrix = np.asarray(vectors, dtype=np.float32)
-    if matrix.ndim != 2 or matrix.shape[0] != len(chunks) or matrix.shape[1] < 1:
-        raise ValueError(
-            f"vectors must have shape ({len(chunks)}, dimension), one row per chunk; "
-            f"got {matrix.shape}"
-        )
-    if not np.all(np.isfinite(matrix)):
-        raise ValueError(f"vectors of document {doc_id!r} contain NaN or infinity")
-    order = sorted(range(len(chunks)), key=lambda i: chunks[i].position)
-    return [chunks[i] for i in order], np.ascontiguousarray(matrix[order])

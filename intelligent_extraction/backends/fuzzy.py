@@ -21,10 +21,11 @@ query term after every commit.
 
 from __future__ import annotations
 
-from collections import defaultdict, deque
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+import numpy as np
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
@@ -73,10 +74,8 @@ class Expansion:
     doc_freq: int
 
 
-def top_expansions(
-    expansions: Iterable[Expansion], limit: int = MAX_EXPANSIONS
-) -> list[Expansion]:
-    """The ``limit`` best expansions: highest boost first, ties by term (Lucene's priority queue)."""
+def top_expansions(expansions: Iterable[Expansion], limit: int = MAX_EXPANSIONS) -> list[Expansion]:
+    """The ``limit`` best expansions: highest boost first, ties by term (as Lucene's queue)."""
     if limit < 1:
         raise ValueError(f"limit must be at least 1, got {limit}")
     return sorted(expansions, key=lambda e: (-e.boost, e.term))[:limit]
@@ -108,7 +107,7 @@ class FuzzyExpander:
             raise ValueError(f"history must be at least 1, got {history}")
         self.max_expansions = max_expansions
         self._terms: set[str] = set()
-        self._by_length: dict[int, list[str]] = defaultdict(list)
+        self._by_length: dict[int, _Bucket] = {}
         self._version = 0
         self._added: deque[tuple[int, list[str]]] = deque(maxlen=history)
         # query term -> (version it is current for, [(candidate, edits)])
@@ -128,23 +127,19 @@ class FuzzyExpander:
         new = set(terms)
         added = [t for t in new if t not in self._terms]
         if len(new) != len(self._terms) + len(added):  # some terms are gone: re-bucket
-            self._by_length = defaultdict(list)
-            for t in new:
-                self._by_length[len(t)].append(t)
+            self._by_length = {}
+            self._file(new)
         else:
-            for t in added:
-                self._by_length[len(t)].append(t)
+            self._file(added)
         self._terms = new
         self._log(added)
 
     def add(self, terms: Iterable[str]) -> None:
         """Add terms to the vocabulary (those already known are ignored)."""
-        added = []
-        for t in terms:
-            if t not in self._terms:
-                self._terms.add(t)
-                self._by_length[len(t)].append(t)
-                added.append(t)
+        known = self._terms
+        added = list({t for t in terms if t not in known})
+        known.update(added)
+        self._file(added)
         self._log(added)
 
     def expand(self, term: str, doc_freq: Callable[[str], int]) -> list[Expansion]:
@@ -171,6 +166,17 @@ class FuzzyExpander:
 
     # ----------------------------------------------------------------- internals
 
+    def _file(self, terms: Iterable[str]) -> None:
+        """Append terms to the buckets of their lengths."""
+        by_length: dict[int, list[str]] = {}
+        for t in terms:
+            by_length.setdefault(len(t), []).append(t)
+        for length, group in by_length.items():
+            bucket = self._by_length.get(length)
+            if bucket is None:
+                bucket = self._by_length[length] = _Bucket(length)
+            bucket.terms.extend(group)
+
     def _log(self, added: list[str]) -> None:
         if added:
             self._version += 1
@@ -194,16 +200,56 @@ class FuzzyExpander:
                 self._cache[term] = (self._version, candidates)
                 return candidates
         # the exact term is always a candidate: doc_freq decides whether it is indexed
-        candidates = _merge([(term, 0)], _scan(term, max_edits, self._length_window(len(term), max_edits)))
+        window = self._length_window(term, max_edits)
+        candidates = _merge([(term, 0)], _scan(term, max_edits, window))
         self._cache[term] = (self._version, candidates)
         return candidates
 
-    def _length_window(self, length: int, max_edits: int) -> list[str]:
-        # an edit changes the length by at most one: only these lengths can be within reach
+    def _length_window(self, term: str, max_edits: int) -> list[str]:
+        """Vocabulary terms that pass two cheap necessary conditions for being within
+        ``max_edits``: a length within ``max_edits`` and a character-set signature that differs
+        in at most ``2 * max_edits`` bits (an edit changes at most two character classes)."""
+        signature, length = int(_signatures([term], len(term))[0]), len(term)
         window: list[str] = []
         for n in range(length - max_edits, length + max_edits + 1):
-            window.extend(self._by_length.get(n, ()))
+            bucket = self._by_length.get(n)
+            if bucket is not None:
+                window.extend(bucket.near(signature, 2 * max_edits))
         return window
+
+
+class _Bucket:
+    """The vocabulary terms of one length, with their character-set signatures."""
+
+    __slots__ = ("length", "terms", "_signatures")
+
+    def __init__(self, length: int) -> None:
+        self.length = length
+        self.terms: list[str] = []
+        self._signatures = np.zeros(0, dtype=np.uint64)
+
+    def near(self, signature: int, max_bits: int) -> list[str]:
+        known = len(self._signatures)
+        if known < len(self.terms):  # terms are only appended: sign the new tail
+            tail = _signatures(self.terms[known:], self.length)
+            self._signatures = np.concatenate([self._signatures, tail])
+        differing = np.bitwise_count(self._signatures ^ np.uint64(signature))
+        return [self.terms[i] for i in np.flatnonzero(differing <= max_bits)]
+
+
+def _signatures(terms: list[str], length: int) -> np.ndarray:
+    """64-bit sets of the character classes of equally long terms: a-z and 0-9 one bit each,
+    other characters hashed onto the remaining 28 bits."""
+    if length == 0:
+        return np.zeros(len(terms), dtype=np.uint64)
+    codes = np.frombuffer("".join(terms).encode("utf-32-le"), dtype=np.uint32)
+    codes = codes.reshape(len(terms), length).astype(np.int64)
+    bits = np.where(
+        (codes >= 97) & (codes <= 122),
+        codes - 97,
+        np.where((codes >= 48) & (codes <= 57), codes - 22, 36 + codes % 28),
+    )
+    return np.bitwise_or.reduce(np.left_shift(np.uint64(1), bits.astype(np.uint64)), axis=1)
 
 
 def _scan(term: str, max_edits: int, choices: list[str]) -> list[tuple[str, int]]:

@@ -58,8 +58,8 @@ def combine_hybrid(
     if size < 1:
         raise ValueError(f"size must be at least 1, got {size}")
     total_weight = bm25_weight + knn_weight
-    bm25 = {h.chunk.chunk_id: (h, n) for h, n in zip(bm25_hits, _norms(bm25_hits))}
-    knn = {h.chunk.chunk_id: (h, n) for h, n in zip(knn_hits, _norms(knn_hits))}
+    bm25 = {h.chunk.chunk_id: (h, n) for h, n in zip(bm25_hits, _norms(bm25_hits), strict=True)}
+    knn = {h.chunk.chunk_id: (h, n) for h, n in zip(knn_hits, _norms(knn_hits), strict=True)}
     merged: list[HybridHit] = []
     for chunk_id in {**bm25, **knn}:
         b_hit, b_norm = bm25.get(chunk_id, (None, None))

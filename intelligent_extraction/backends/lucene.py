@@ -10,13 +10,14 @@ Lucene (8+) ``BM25Similarity`` with the defaults OpenSearch uses::
     idf     = ln(1 + (N - n + 0.5) / (n + 0.5))
     tf_norm = f / (f + k1 * (1 - b + b * dl / avgdl))        k1 = 1.2, b = 0.75
 
-``N`` counts the documents (chunks) that have the field, ``n`` those containing the term, ``f`` the
-term's occurrences in the document, ``avgdl`` the mean field length (exact) and ``dl`` the document's
-field length *after* Lucene's lossy one-byte norm encoding (``SmallFloat.intToByte4``): lengths
-below 24 are exact, longer ones keep 4 significant bits (41 is scored as 40). Tantivy encodes
-field norms with the very same table. A ``match`` query with operator OR sums the scores of its
-terms; a term repeated in the query counts once per repetition. All of these statistics include
-documents that were deleted but not yet merged away, in Lucene and in tantivy alike.
+``N`` counts the documents (chunks) that have the field, ``n`` those containing the term,
+``f`` the term's occurrences in the document, ``avgdl`` the mean field length (exact) and ``dl``
+the document's field length *after* Lucene's lossy one-byte norm encoding
+(``SmallFloat.intToByte4``): lengths below 24 are exact, longer ones keep 4 significant bits
+(41 is scored as 40). Tantivy encodes field norms with the very same table. A ``match`` query
+with operator OR sums the scores of its terms; a term repeated in the query counts once per
+repetition. All of these statistics include documents that were deleted but not yet merged
+away, in Lucene and in tantivy alike.
 """
 
 from __future__ import annotations

@@ -92,7 +92,9 @@ def build_schema() -> tantivy.Schema:
     builder = tantivy.SchemaBuilder()
     # freqs (BM25) but no positions: no phrase queries are ever built
     builder.add_text_field(TEXT, stored=False, tokenizer_name=TOKENIZER_NAME, index_option="freq")
-    builder.add_text_field(DOC_ID, stored=True, fast=True, tokenizer_name="raw", index_option="basic")
+    builder.add_text_field(
+        DOC_ID, stored=True, fast=True, tokenizer_name="raw", index_option="basic"
+    )
     builder.add_text_field(GEN, stored=True, tokenizer_name="raw", index_option="basic")
     builder.add_unsigned_field(ORDINAL, stored=False, indexed=False, fast=True)
     return builder.build()
@@ -159,7 +161,9 @@ def filtered(schema: tantivy.Schema, query: tantivy.Query, doc_id: str) -> tanti
     )
 
 
-def scoring_doc_count(searcher: tantivy.Searcher, schema: tantivy.Schema, terms: Sequence[str]) -> int | None:
+def scoring_doc_count(
+    searcher: tantivy.Searcher, schema: tantivy.Schema, terms: Sequence[str]
+) -> int | None:
     """The ``N`` tantivy's BM25 uses (documents including deleted, unmerged ones).
 
     Tantivy does not expose it directly; the BM25 explanation of any hit reports it. ``terms``

@@ -1,17 +1,19 @@
 """Section-aware chunking with exact offsets and a hard token cap.
 
-Blocks are grouped into runs: consecutive blocks of one kind in one section. A text run is
+Blocks are grouped into runs: consecutive text blocks of one section (headings that only open
+subsections join the first subsection's run), or a single table or image block. A text run is
 packed into chunks of about ``target_tokens``; a chunk never leaves its run, so it never spans
-two sections (a short section is one chunk). Each table is split by rows and each image
-description is one chunk. Chunk text is always the exact slice ``doc.text[start:end]``.
+two sections (a short section is one chunk). Tables are split between rows and never overlap;
+each image description is one chunk. Chunk text is always the exact slice
+``doc.text[start:end]``.
 
-Every block is tokenized once, with offsets (``tokenizer.offsets``); all decisions are made on
-those token spans. A chunk ends at the best boundary in its window: a line/paragraph break or
-sentence end, else a clause end (``;`` ``:``), else a word start, else any token. Consecutive
-text chunks of a run overlap by up to ``overlap_tokens``, starting the overlap at a sentence
-start when one is close enough. Finally every chunk is re-counted as a whole and shrunk if it
-ever exceeds ``MODEL_MAX_TOKENS - 2`` (the model adds [CLS] and [SEP] and silently truncates
-anything longer).
+Each run is tokenized once, with offsets (``tokenizer.offsets``), and every decision is made on
+those token spans. A chunk ends at the best boundary in its window: a paragraph or line break
+near the window's end, else a sentence end, else a clause end (``;`` ``:``), else a word start,
+else any token. Consecutive text chunks of a run overlap by up to ``overlap_tokens``, the
+overlap starting at a sentence start when one is close enough. Finally every chunk that is
+not a whole run is re-counted as the text that will be embedded and shrunk if it exceeds
+``MODEL_MAX_TOKENS - 2`` (the model adds [CLS] and [SEP] and silently truncates the rest).
 """
 
 from __future__ import annotations
@@ -92,18 +94,19 @@ def _runs(doc: ParsedDocument) -> list[_Run]:
 
 
 def _tokens(text: str, blocks: list[Block], tokenizer: OffsetTokenizer):
-    """Token spans (document offsets) of a run, the boundary strength before each token, and
-    the exact token count of every whole block (a chunk that is one block needs no recount)."""
+    """Token spans (document offsets) of a run, tokenized in one call, the boundary strength
+    before each token, and the exact count of the whole run (a run that is one chunk, as most
+    sections are, needs no recount)."""
+    base, end = blocks[0].start, blocks[-1].end
+    piece = text[base:end]
+    spans = tokenizer.offsets(piece)
     starts: list[int] = []
     ends: list[int] = []
-    known: dict[tuple[int, int], int] = {}
-    for block in blocks:
-        base = block.start
-        spans = [(s, e) for s, e in tokenizer.offsets(block.text) if e > s]
-        for s, e in spans:
+    for s, e in spans:
+        if e > s and not piece[s:e].isspace():  # zero-width specials, whitespace tokens
             starts.append(base + s)
             ends.append(base + e)
-        known[(block.start, block.end)] = len(spans)
+    known = {(base, end): len(spans)} if starts and (starts[0], ends[-1]) == (base, end) else {}
     strength = [_BREAK] * len(starts)
     for k in range(1, len(starts)):
         strength[k] = _boundary(text, ends[k - 1], starts[k], starts, ends, k)

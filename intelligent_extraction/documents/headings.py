@@ -107,6 +107,8 @@ def _numbered_level(m: re.Match[str]) -> int | None:
     if _TOC_ENTRY.search(rest):
         return None
     rest = rest.rstrip(".:")
+    if ". " in rest:  # "3.1 Advertising. The parties ...": a run-in heading, not a heading line
+        return None
     words = rest.split()
     if not words or not words[0][:1].isupper() or not _reads_like_title(rest, max_words=10):
         return None

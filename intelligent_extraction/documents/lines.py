@@ -19,14 +19,15 @@ from .normalize import ends_sentence, join_wrapped
 __all__ = ["lines_to_items"]
 
 _ENUMERATOR = re.compile(
-    r"^(?:\(?[a-z]{1,2}\)|\(?[ivxlc]{1,6}\)|\(?\d{1,3}(?:\.\d{1,3})*[.)]|\(?[A-Z][.)]|[•◦▪●·*–—-]\s)"
+    r"^(?:\(?[a-z]{1,2}\)|\(?[ivxlc]{1,6}\)|\(?\d{1,3}(?:\.\d{1,3})*[.)]|\(?[A-Z][.)]"
+    r"|[•◦▪●·*–—-]\s)"
 )
 # a list marker alone on its line ("A.", "(iv)") belongs to the text on the next line
 _BARE_MARKER = re.compile(r"^\(?(?:[A-Za-z]{1,2}|[ivxlc]{1,6}|\d{1,3}(?:\.\d{1,3})*)[.)]$")
-_SHORT_LINE = 0.75
+_SHORT_LINE = 0.75  # a line shorter than this fraction of the text width ends a paragraph
 # "Service | Fee | Billing": a row of a table typed as text (two or more rows make a table)
 _PIPE_ROW = re.compile(r"^\|.*\|$|\S\s\|\s\S")
-_RULE_ROW = re.compile(r"^[|:\-\s+]+$")  # a line shorter than this fraction of the text width ends a paragraph
+_RULE_ROW = re.compile(r"^[|:\-\s+]+$")
 _MAX_MERGED_HEADING = 100
 
 
@@ -125,9 +126,13 @@ class _Assembler:
                 continues = not ends_sentence(self.last_line) and line[:1].islower()
                 self.flush()
                 self.buf_continues = continues
-            elif self.buf and ends_sentence(self.last_line) and not _BARE_MARKER.match(self.buf[-1]):
-                if _ENUMERATOR.match(line) or len(self.last_line) < _SHORT_LINE * self.width:
-                    self.flush()
+            elif (
+                self.buf
+                and ends_sentence(self.last_line)
+                and not _BARE_MARKER.match(self.buf[-1])
+                and (_ENUMERATOR.match(line) or len(self.last_line) < _SHORT_LINE * self.width)
+            ):
+                self.flush()
             if not self.buf:
                 self.buf_page = page
             self.buf.append(line)

@@ -28,7 +28,13 @@ import pytest
 from rapidfuzz.distance import OSA
 
 from intelligent_extraction.backends.base import Hit, HybridHit, SearchBackend
-from intelligent_extraction.backends.lucene import CorpusStats, encoded_length, idf, match_score, tf_norm
+from intelligent_extraction.backends.lucene import (
+    CorpusStats,
+    encoded_length,
+    idf,
+    match_score,
+    tf_norm,
+)
 from intelligent_extraction.errors import DocumentNotIndexed
 from intelligent_extraction.models import Chunk
 
@@ -177,7 +183,13 @@ def expected_hybrid(
 
     b, k = normalize(bm25), normalize(knn)
     rows = [
-        (cid, (bm25_weight * b.get(cid, 0.0) + knn_weight * k.get(cid, 0.0)) / (bm25_weight + knn_weight), b.get(cid), k.get(cid))
+        (
+            cid,
+            (bm25_weight * b.get(cid, 0.0) + knn_weight * k.get(cid, 0.0))
+            / (bm25_weight + knn_weight),
+            b.get(cid),
+            k.get(cid),
+        )
         for cid in set(b) | set(k)
     ]
     rows.sort(key=lambda r: -r[1])
@@ -191,7 +203,9 @@ def _ids(hits) -> list[str]:
 def _assert_scores(hits: list[Hit], expected: dict[str, float], tolerance: float) -> None:
     assert set(_ids(hits)) == set(expected)
     for hit in hits:
-        assert hit.score == pytest.approx(expected[hit.chunk.chunk_id], abs=tolerance), hit.chunk.chunk_id
+        assert hit.score == pytest.approx(expected[hit.chunk.chunk_id], abs=tolerance), (
+            hit.chunk.chunk_id
+        )
     scores = [h.score for h in hits]
     assert scores == sorted(scores, reverse=True), "hits must come best first"
 
@@ -224,8 +238,21 @@ class BackendContract:
     def test_get_chunks_round_trips_every_field_in_position_order(self, backend):
         chunks = [
             Chunk("d:2", "d", "Ünïcödé — table text", "table", 50, 70, 2, page=None, section=()),
-            Chunk("d:0", "d", "First chunk.", "text", 0, 12, 0, page=1, section=("1. Parties",), source="d.pdf"),
-            Chunk("d:1", "d", "An image caption", "image", 13, 29, 1, page=3, section=("A", "B", "C")),
+            Chunk(
+                "d:0",
+                "d",
+                "First chunk.",
+                "text",
+                0,
+                12,
+                0,
+                page=1,
+                section=("1. Parties",),
+                source="d.pdf",
+            ),
+            Chunk(
+                "d:1", "d", "An image caption", "image", 13, 29, 1, page=3, section=("A", "B", "C")
+            ),
         ]
         vectors = np.array([[0, 0, 1, 0], [1, 0, 0, 0], [0, 1, 0, 0]], dtype=np.float32)
         backend.index_document("d", chunks, vectors)
@@ -247,8 +274,14 @@ class BackendContract:
         assert corpus.get_chunks("contract-a") == new
         assert corpus.count_chunks() == 2 + len(CORPUS["contract-b"])
         assert corpus.bm25_search("contract-a", "payment invoice", size=10) == []
-        assert _ids(corpus.bm25_search("contract-a", "amended", size=10)) == ["contract-a:0", "contract-a:1"]
-        assert set(_ids(corpus.knn_search("contract-a", np.ones(4), k=10))) == {"contract-a:0", "contract-a:1"}
+        assert _ids(corpus.bm25_search("contract-a", "amended", size=10)) == [
+            "contract-a:0",
+            "contract-a:1",
+        ]
+        assert set(_ids(corpus.knn_search("contract-a", np.ones(4), k=10))) == {
+            "contract-a:0",
+            "contract-a:1",
+        }
 
     def test_delete_document(self, corpus):
         assert corpus.delete_document("contract-a") is True
@@ -309,7 +342,10 @@ class BackendContract:
         assert len(all_hits) >= 3
         assert _ids(corpus.bm25_search("contract-a", query, size=2)) == _ids(all_hits)[:2]
         cut = (all_hits[0].score + all_hits[1].score) / 2
-        assert _ids(corpus.bm25_search("contract-a", query, size=10, min_score=cut)) == _ids(all_hits)[:1]
+        assert (
+            _ids(corpus.bm25_search("contract-a", query, size=10, min_score=cut))
+            == _ids(all_hits)[:1]
+        )
 
     def test_bm25_without_matching_terms_is_empty(self, corpus):
         assert corpus.bm25_search("contract-a", "zebra", size=10) == []
@@ -348,9 +384,13 @@ class BackendContract:
         expected = sorted(expected_knn("contract-a", query).items(), key=lambda kv: -kv[1])
         assert _ids(corpus.knn_search("contract-a", query, k=2)) == [cid for cid, _ in expected[:2]]
         cut = (expected[2][1] + expected[3][1]) / 2
-        assert _ids(corpus.knn_search("contract-a", query, k=5, min_score=cut)) == [cid for cid, _ in expected[:3]]
+        assert _ids(corpus.knn_search("contract-a", query, k=5, min_score=cut)) == [
+            cid for cid, _ in expected[:3]
+        ]
         # contract-b holds an identical vector: the filter keeps it out
-        assert all(h.chunk.doc_id == "contract-a" for h in corpus.knn_search("contract-a", query, k=10))
+        assert all(
+            h.chunk.doc_id == "contract-a" for h in corpus.knn_search("contract-a", query, k=10)
+        )
 
     def test_knn_rejects_a_query_of_another_dimension(self, corpus):
         with pytest.raises(ValueError):
@@ -363,12 +403,14 @@ class BackendContract:
         text, vector = "governing law agreement payment", np.array([0.2, 1.0, 0.1, 0.0], np.float32)
         bm25 = corpus.bm25_search("contract-a", text, size=size)
         knn = corpus.knn_search("contract-a", vector, k=size)
-        hits = corpus.hybrid_search("contract-a", text, vector, size=size, bm25_weight=0.3, knn_weight=0.7)
+        hits = corpus.hybrid_search(
+            "contract-a", text, vector, size=size, bm25_weight=0.3, knn_weight=0.7
+        )
         expected = expected_hybrid(bm25, knn, 0.3, 0.7, size)
         assert [h.chunk.chunk_id for h in hits] == [row[0] for row in expected]
         raw_bm25 = {h.chunk.chunk_id: h.score for h in bm25}
         raw_knn = {h.chunk.chunk_id: h.score for h in knn}
-        for hit, (cid, score, b_norm, k_norm) in zip(hits, expected):
+        for hit, (cid, score, b_norm, k_norm) in zip(hits, expected, strict=True):
             assert isinstance(hit, HybridHit)
             assert hit.score == pytest.approx(score, abs=SCORE_TOLERANCE)
             _assert_optional(hit.bm25_norm, b_norm, SCORE_TOLERANCE)
@@ -378,15 +420,23 @@ class BackendContract:
 
     def test_hybrid_lone_bm25_hit_normalizes_to_one(self, corpus):
         vector = np.array([1.0, 0.0, 0.0, 0.0], np.float32)
-        hits = corpus.hybrid_search("contract-a", "invoice", vector, size=10, bm25_weight=0.5, knn_weight=0.5)
+        hits = corpus.hybrid_search(
+            "contract-a", "invoice", vector, size=10, bm25_weight=0.5, knn_weight=0.5
+        )
         by_id = {h.chunk.chunk_id: h for h in hits}
         assert by_id["contract-a:2"].bm25_norm == pytest.approx(1.0)
-        assert by_id["contract-a:0"].bm25 is None and by_id["contract-a:0"].knn_norm == pytest.approx(1.0)
+        assert by_id["contract-a:0"].bm25 is None and by_id[
+            "contract-a:0"
+        ].knn_norm == pytest.approx(1.0)
         # absent from BM25 -> contributes 0 there: (0.5 * 0 + 0.5 * 1) / 1
         assert by_id["contract-a:0"].score == pytest.approx(0.5, abs=SCORE_TOLERANCE)
 
     def test_hybrid_rejects_bad_weights(self, corpus):
         with pytest.raises(ValueError):
-            corpus.hybrid_search("contract-a", "law", np.ones(4), size=5, bm25_weight=0, knn_weight=0)
+            corpus.hybrid_search(
+                "contract-a", "law", np.ones(4), size=5, bm25_weight=0, knn_weight=0
+            )
         with pytest.raises(ValueError):
-            corpus.hybrid_search("contract-a", "law", np.ones(4), size=5, bm25_weight=-1, knn_weight=1)
+            corpus.hybrid_search(
+                "contract-a", "law", np.ones(4), size=5, bm25_weight=-1, knn_weight=1
+            )

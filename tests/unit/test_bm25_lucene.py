@@ -10,7 +10,6 @@ import pytest
 from intelligent_extraction.backends import lucene
 from intelligent_extraction.backends.tantivy_index import standard_analyzer
 
-
 # --------------------------------------------------------------------------- BM25 formula
 
 
@@ -37,7 +36,11 @@ def test_term_score_is_boost_idf_tf_norm():
 
 
 def test_match_score_on_a_three_document_corpus():
-    docs = [["the", "law", "of", "york"], ["law", "law"], ["payment", "terms", "net", "thirty", "days", "law"]]
+    docs = [
+        ["the", "law", "of", "york"],
+        ["law", "law"],
+        ["payment", "terms", "net", "thirty", "days", "law"],
+    ]
     stats = lucene.CorpusStats.from_token_lists(docs)
     assert stats.doc_count == 3 and stats.avg_doc_len == 4.0 and stats.doc_freqs["law"] == 3
     # "law" in doc 1: idf = ln(1 + 0.5 / 3.5); tf = 2 / (2 + 1.2 * (0.25 + 0.75 * 2 / 4))
@@ -46,7 +49,9 @@ def test_match_score_on_a_three_document_corpus():
     # "york" in doc 0: idf = ln(1 + 2.5 / 1.5); tf = 1 / (1 + 1.2 * 1.0)
     york = math.log(1 + 2.5 / 1.5) / 2.2
     law0 = math.log(1 + 0.5 / 3.5) / 2.2
-    assert lucene.match_score(["york", "law"], docs[0], stats) == pytest.approx(york + law0, abs=1e-12)
+    assert lucene.match_score(["york", "law"], docs[0], stats) == pytest.approx(
+        york + law0, abs=1e-12
+    )
     # a repeated query term counts twice; an unknown one adds nothing
     assert lucene.match_score(["york", "york", "zebra"], docs[0], stats) == pytest.approx(2 * york)
 
@@ -56,8 +61,24 @@ def test_match_score_on_a_three_document_corpus():
 
 @pytest.mark.parametrize(
     "length, encoded",
-    [(0, 0), (1, 1), (23, 23), (24, 24), (31, 31), (32, 32), (39, 39), (40, 40), (41, 40),
-     (42, 42), (55, 54), (56, 56), (59, 56), (60, 60), (100, 96), (1000, 984)],
+    [
+        (0, 0),
+        (1, 1),
+        (23, 23),
+        (24, 24),
+        (31, 31),
+        (32, 32),
+        (39, 39),
+        (40, 40),
+        (41, 40),
+        (42, 42),
+        (55, 54),
+        (56, 56),
+        (59, 56),
+        (60, 60),
+        (100, 96),
+        (1000, 984),
+    ],
 )
 def test_lengths_round_trip_through_lucene_norm_byte(length, encoded):
     # lengths below 24 are exact; above, 4 significant bits of (length - 24) survive

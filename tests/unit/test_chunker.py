@@ -34,6 +34,15 @@ def assert_valid(doc, chunks, tokenizer) -> None:
     assert len({c.chunk_id for c in chunks}) == len(chunks)
 
 
+def assert_covers(doc, chunks) -> None:
+    """Every non-space character of the document is in some chunk."""
+    covered = bytearray(len(doc.text))
+    for c in chunks:
+        covered[c.start : c.end] = b"\x01" * (c.end - c.start)
+    missing = [k for k, ch in enumerate(doc.text) if not covered[k] and not ch.isspace()]
+    assert not missing, doc.text[missing[0] : missing[0] + 60]
+
+
 def test_cap_is_the_model_limit_minus_special_tokens():
     assert MAX_CHUNK_TOKENS == MODEL_MAX_TOKENS - 2 == 254
 
@@ -46,11 +55,7 @@ def test_chunks_are_exact_slices_within_the_cap(msa_files, tokenizer, fmt):
     doc = parse_document(msa_files[fmt])
     chunks = chunk_document(doc, tokenizer)
     assert_valid(doc, chunks, tokenizer)
-    # together the chunks cover every block
-    for block in doc.blocks:
-        assert any(c.start <= block.start and block.end <= c.end for c in chunks) or any(
-            c.start < block.end and block.start < c.end for c in chunks
-        )
+    assert_covers(doc, chunks)
 
 
 @pytest.mark.parametrize("fmt", ["pdf", "docx", "html", "txt"])
@@ -142,17 +147,18 @@ def test_without_overlap_chunks_tile_the_section(msa_files, tokenizer):
 def test_heading_that_only_opens_subsections_joins_the_first_subsection(tokenizer):
     grant = ("1. GRANT",)
     rights = ("1. GRANT", "1.1 Rights Granted")
+    reserved = ("1. GRANT", "1.2 Reserved Rights")
     doc = make_doc(
         ("text", "1. GRANT", grant),
         ("text", "1.1 Rights Granted", rights),
         ("text", "We grant you the rights in this Section.", rights),
-        ("text", "1.2 Reserved Rights", ("1. GRANT", "1.2 Reserved Rights")),
-        ("text", "We reserve all other rights.", ("1. GRANT", "1.2 Reserved Rights")),
+        ("text", "1.2 Reserved Rights", reserved),
+        ("text", "We reserve all other rights.", reserved),
     )
     chunks = chunk_document(doc, tokenizer)
     assert [(c.text, c.section) for c in chunks] == [
         ("1. GRANT\n\n1.1 Rights Granted\n\nWe grant you the rights in this Section.", rights),
-        ("1.2 Reserved Rights\n\nWe reserve all other rights.", ("1. GRANT", "1.2 Reserved Rights")),
+        ("1.2 Reserved Rights\n\nWe reserve all other rights.", reserved),
     ]
 
 
@@ -164,6 +170,7 @@ def test_long_sentence_without_punctuation_stays_under_the_cap(tokenizer):
     doc = make_doc(("text", words, ("Run-on",)))
     chunks = chunk_document(doc, tokenizer, target_tokens=MAX_CHUNK_TOKENS, overlap_tokens=40)
     assert_valid(doc, chunks, tokenizer)
+    assert_covers(doc, chunks)
     assert len(chunks) > 10
     # cut between words, never inside one
     for chunk in chunks:
@@ -176,6 +183,7 @@ def test_text_without_whitespace_is_cut_at_token_boundaries(tokenizer):
     doc = make_doc(("text", blob, ()))
     chunks = chunk_document(doc, tokenizer)
     assert_valid(doc, chunks, tokenizer)
+    assert_covers(doc, chunks)
     assert len(chunks) > 100
     assert chunks[0].start == 0 and chunks[-1].end == len(blob)
     token_ends = {doc.blocks[0].start + e for _, e in tokenizer.offsets(blob)}
@@ -208,12 +216,8 @@ def test_chunks_are_recounted_and_shrunk_when_a_piece_counts_more(tokenizer):
     assert len(chunks) > 10
     assert all(strict.count_tokens(c.text) <= MAX_CHUNK_TOKENS for c in chunks)
     assert all(c.text == doc.text[c.start : c.end] for c in chunks)
-    # nothing is lost: every non-space character is in a chunk, and cuts fall between words
-    covered = bytearray(len(doc.text))
-    for c in chunks:
-        covered[c.start : c.end] = b"\x01" * (c.end - c.start)
-        assert doc.text[c.start - 1 : c.start].strip() == ""
-    assert all(covered[k] or ch.isspace() for k, ch in enumerate(doc.text))
+    assert_covers(doc, chunks)
+    assert all(doc.text[c.start - 1 : c.start].strip() == "" for c in chunks), "cut in a word"
 
 
 def test_unusual_characters_stay_under_the_cap(tokenizer):

@@ -11,8 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from intelligent_extraction.backends import EmbeddedBackend, create_backend
-from intelligent_extraction.backends import lucene
+from intelligent_extraction.backends import EmbeddedBackend, create_backend, lucene
 from intelligent_extraction.errors import BackendError, ConfigError, DocumentNotIndexed
 from intelligent_extraction.models import Chunk
 from intelligent_extraction.settings import Settings
@@ -22,7 +21,9 @@ DIM = 8
 
 def _chunks(doc_id: str, texts: list[str]) -> list[Chunk]:
     return [
-        Chunk(f"{doc_id}:{i}", doc_id, t, "text", i * 10, i * 10 + len(t), i, page=1, section=("S",))
+        Chunk(
+            f"{doc_id}:{i}", doc_id, t, "text", i * 10, i * 10 + len(t), i, page=1, section=("S",)
+        )
         for i, t in enumerate(texts)
     ]
 
@@ -51,9 +52,13 @@ def test_everything_persists_across_reopen(tmp_path):
         before = first.bm25_search("doc", "governing law", size=5)
     with EmbeddedBackend(tmp_path) as second:
         assert second.document_ids() == ["doc"]
-        assert second.get_chunks("doc") == _chunks("doc", ["governing law is delaware", "payment in thirty days"])
+        assert second.get_chunks("doc") == _chunks(
+            "doc", ["governing law is delaware", "payment in thirty days"]
+        )
         assert second.bm25_search("doc", "governing law", size=5) == before
-        assert second.bm25_search("doc", "goverining", size=5, fuzzy=True)[0].chunk.chunk_id == "doc:0"
+        assert (
+            second.bm25_search("doc", "goverining", size=5, fuzzy=True)[0].chunk.chunk_id == "doc:0"
+        )
         assert second.knn_search("doc", _vectors(2)[1], k=1)[0].chunk.chunk_id == "doc:1"
 
 
@@ -91,7 +96,9 @@ def _read_when_told(data_dir: str, doc_id: str, go, results) -> None:
 
 def test_two_processes_write_concurrently(tmp_path):
     ctx = multiprocessing.get_context("spawn")
-    writers = [ctx.Process(target=_write_documents, args=(str(tmp_path), p, 6)) for p in ("left", "right")]
+    writers = [
+        ctx.Process(target=_write_documents, args=(str(tmp_path), p, 6)) for p in ("left", "right")
+    ]
     for w in writers:
         w.start()
     for w in writers:
@@ -187,7 +194,9 @@ def test_vector_dimension_is_fixed_by_the_first_document(backend):
 
 def test_fuzzy_expansions_follow_new_vocabulary(backend):
     _index(backend, "doc", ["the contact person"])
-    assert [h.chunk.chunk_id for h in backend.bm25_search("doc", "kontrakt", size=5, fuzzy=True)] == []
+    assert [
+        h.chunk.chunk_id for h in backend.bm25_search("doc", "kontrakt", size=5, fuzzy=True)
+    ] == []
     _index(backend, "doc", ["the kontract person", "the contact person"])
     hits = backend.bm25_search("doc", "kontrakt", size=5, fuzzy=True)
     assert [h.chunk.chunk_id for h in hits] == ["doc:0"]

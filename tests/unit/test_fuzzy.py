@@ -144,14 +144,21 @@ def test_entries_older_than_the_history_are_recomputed():
         expander.add([word])
     assert _expand(vocabulary, "paymant", expander) == _full(vocabulary, "paymant")
     assert {e.term for e in _expand(vocabulary, "paymant", expander)} == {
-        "payment", "paymext", "paymenx", "paymentx"
+        "payment",
+        "paymext",
+        "paymenx",
+        "paymentx",
     }
 
 
 def test_terms_whose_frequency_dropped_to_zero_are_skipped():
     vocabulary = {"contract": 5, "contact": 2, "contracts": 1}
     expander = _expander(vocabulary)
-    assert [e.term for e in _expand(vocabulary, "contract", expander)] == ["contract", "contracts", "contact"]
+    assert [e.term for e in _expand(vocabulary, "contract", expander)] == [
+        "contract",
+        "contracts",
+        "contact",
+    ]
     vocabulary["contact"] = 0  # deleted and merged away; the expander has not been told
     assert [e.term for e in _expand(vocabulary, "contract", expander)] == ["contract", "contracts"]
 

@@ -449,8 +449,9 @@ def test_pdf_without_extension_is_sniffed(tmp_path, msa_files):
     assert doc.format == "pdf" and doc.doc_id == "upload"
 
 
-@pytest.mark.parametrize("name, content", [("empty.txt", b""), ("blank.html", b"  \n "),
-                                           ("empty.pdf", b"")])
+@pytest.mark.parametrize(
+    "name, content", [("empty.txt", b""), ("blank.html", b"  \n "), ("empty.pdf", b"")]
+)
 def test_empty_files(tmp_path, name, content):
     path = tmp_path / name
     path.write_bytes(content)
@@ -500,3 +501,34 @@ def test_explicit_doc_id(msa_files):
     assert parse_document(msa_files["txt"], doc_id="msa-42").doc_id == "msa-42"
     with pytest.raises(ValueError, match="doc_id"):
         parse_document(msa_files["txt"], doc_id="  ")
+
+
+# --------------------------------------------------------------------------- the sample generator
+
+
+def test_make_samples_writes_every_sample_deterministically(tmp_path):
+    import runpy
+
+    from intelligent_extraction.settings import PROJECT_ROOT
+
+    main = runpy.run_path(str(PROJECT_ROOT / "scripts" / "make_samples.py"))["main"]
+    main(["--out", str(tmp_path / "a")])
+    main(["--out", str(tmp_path / "b")])
+    names = sorted(p.name for p in (tmp_path / "a").iterdir())
+    assert names == [
+        "bank_statement.pdf",
+        "medical_record.pdf",
+        "services_agreement.docx",
+        "services_agreement.html",
+        "services_agreement.pdf",
+        "services_agreement.txt",
+    ]
+    for name in names:
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
+    medical = parse_document(tmp_path / "a" / "medical_record.pdf")
+    assert "ICD-10 code E11.9" in medical.text
+    statement = parse_document(tmp_path / "a" / "bank_statement.pdf")
+    assert "Account number: 4402-7781-0093" in statement.text
+    assert [b.section[-1] for b in statement.blocks if b.kind == "text" and b.section][-1] == (
+        "TRANSACTIONS"
+    )

@@ -1,0 +1,82 @@
+"""The candidate record every value finder returns, and the helpers finders share.
+
+A finder is a pure function ``text -> list[Candidate]``: it locates every value of its type in
+the text, normalizes each to the canonical form documented in the issue (ISO dates, ISO
+durations, Decimal strings...) and keeps the exact matched text with its offsets, so the
+extractor can cite evidence and score candidates by where they sit.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Candidate", "cue_before", "cue_after", "dedupe_overlaps", "squash_spaces"]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One typed value found in a text.
+
+    ``value`` is canonical (``str``; ``dict`` for money/percent; ``list[str]`` for party_list;
+    ``bool`` for boolean); ``raw`` is exactly ``text[start:end]``. ``unit`` is a type-specific
+    hint (a date's precision ``day|month|year``, a duration's unit, a money currency);
+    ``kind`` is the role cue found next to the value (``effective``, ``expire``, ``renewal``,
+    ``notice``, ``law``...), or None when nothing nearby says what the value is for.
+    """
+
+    value: Any
+    raw: str
+    start: int
+    end: int
+    unit: str | None = None
+    kind: str | None = None
+
+
+def cue_before(
+    text: str, start: int, cues: list[tuple[re.Pattern[str], str]], window: int = 60
+) -> str | None:
+    """The role of the cue closest before ``start`` (within ``window`` chars), or None.
+
+    ``cues`` pairs a compiled pattern with the role it signals; the match that ends nearest to
+    ``start`` wins, so "effective ... and shall expire on <date>" reads as ``expire``.
+    """
+    lo = max(0, start - window)
+    snippet = text[lo:start]
+    best: tuple[int, str] | None = None
+    for pattern, role in cues:
+        for m in pattern.finditer(snippet):
+            if best is None or m.end() > best[0]:
+                best = (m.end(), role)
+    return best[1] if best else None
+
+
+def cue_after(
+    text: str, end: int, cues: list[tuple[re.Pattern[str], str]], window: int = 40
+) -> str | None:
+    """The role of the first cue that starts within ``window`` chars after ``end``."""
+    snippet = text[end : end + window]
+    best: tuple[int, str] | None = None
+    for pattern, role in cues:
+        m = pattern.search(snippet)
+        if m and (best is None or m.start() < best[0]):
+            best = (m.start(), role)
+    return best[1] if best else None
+
+
+def dedupe_overlaps(candidates: list[Candidate]) -> list[Candidate]:
+    """Drop candidates overlapping an earlier, longer one; return the rest in text order."""
+    kept: list[Candidate] = []
+    for cand in sorted(candidates, key=lambda c: (-(c.end - c.start), c.start)):
+        if all(cand.end <= k.start or cand.start >= k.end for k in kept):
+            kept.append(cand)
+    return sorted(kept, key=lambda c: (c.start, c.end))
+
+
+_SPACES = re.compile(r"\s+")
+
+
+def squash_spaces(text: str) -> str:
+    """Collapse runs of whitespace (PDF line breaks, OCR gaps) into single spaces and strip."""
+    return _SPACES.sub(" ", text).strip()

@@ -1,0 +1,159 @@
+"""Dates as contracts write them, normalized to ISO 8601 (``YYYY-MM-DD``, ``YYYY-MM``, ``YYYY``).
+
+Handled: "May 5, 2014", "Dec. 8, 2005", "January 1st, 2020", "5th day of May, 2014", "the
+first day of June, 2010", "1st of January, 2020", "16th June 2004", "May 2014", "05/05/2014"
+(US order unless the first number cannot be a month: "29/3/18"), "12.31.2019", "2014-05-05",
+OCR-split ordinals ("14t h day of April"), and signature-block blanks ("____ day of ______,
+2015" gives the year alone). Each candidate carries the role cue written next to it
+(``effective``, ``dated``, ``expire``) so an extractor can tell an effective date from an
+expiry.
+
+Why not dateparser: it parses a string that *is* a date, but cannot locate dates inside a
+paragraph with offsets (``search_dates`` is slow and reads "may" and "second" as dates), and
+it rejects "this 5th day of May 2014". Locating needs a grammar anyway; once the grammar has
+split day, month and year, ``datetime.date`` is all the parsing left to do.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from .base import Candidate, cue_after, cue_before, dedupe_overlaps
+from .numbers import ORDINAL_WORDS, ordinal_value
+
+__all__ = ["find_dates", "parse_date", "DATE_CUES"]
+
+_MONTHS = {
+    name: i
+    for i, names in enumerate(
+        [
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sept", "sep"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ],
+        start=1,
+    )
+    for name in names
+}
+_MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\b\.?"
+_DAY_NUM = r"(?<!\d)\d{1,2}(?:st|nd|rd|th|s\s?t|n\s?d|r\s?d|t\s?h|\s(?:st|nd|rd|th))?\b"
+_DAY = rf"(?P<day>{_DAY_NUM}|{ORDINAL_WORDS})"
+_YEAR = r"(?P<year>(?:1[89]|20)\d{2})(?!\d)"
+_BLANK = r"(?:_{2,}|\[[\s*_]*\]|\*{2,})"
+
+_FLAGS = re.IGNORECASE
+_PATTERNS: list[re.Pattern[str]] = [
+    # May 5, 2014 / Dec. 8, 2005 / April. 1st 2019 / June 1s t 2020
+    re.compile(rf"\b{_MONTH}\s*(?P<day>{_DAY_NUM})\s*,?\s*(?:of\s+)?{_YEAR}", _FLAGS),
+    # 5th day of May, 2014 / the first day of June, 2010 / 1st of January, 2020 / 16th June 2004
+    re.compile(
+        rf"\b{_DAY}\s*(?:day\s+of\s+|of\s+)?(?:the\s+month\s+of\s+)?{_MONTH}\s*,?\s*"
+        rf"(?:in\s+the\s+year\s+)?{_YEAR}",
+        _FLAGS,
+    ),
+    # May 2014 / March, 2015 / March ___, 2015 (blank day)
+    re.compile(rf"\b{_MONTH}\s*(?:{_BLANK}\s*)?,?\s*{_YEAR}", _FLAGS),
+    # ____ day of __________, 2015 / ______, 2020
+    re.compile(rf"{_BLANK}\s*(?:day\s+of\s+{_BLANK}\s*)?,?\s*{_YEAR}", _FLAGS),
+    # "effective as of , 2020": a blank lost in text extraction (``lead`` is not part of raw)
+    re.compile(rf"(?P<lead>\b(?:as\s+of|dated|this|on)\s*)(?=,),\s*{_YEAR}", _FLAGS),
+    # 05/05/2014, 12.31.2019, 29/3/18 (two-digit years only with slashes)
+    re.compile(
+        r"(?<![\d./-])(?P<a>\d{1,2})(?P<sep>[/.-])(?P<b>\d{1,2})(?P=sep)"
+        r"(?P<year>(?:1[89]|20)\d{2}|(?<=/)\d{2})(?![\d/]|\.\d)"
+    ),
+    # 2014-05-05 / 2014/05/05
+    re.compile(r"(?<![\d./-])(?P<year>(?:1[89]|20)\d{2})([-/])(?P<m>\d{1,2})\2(?P<d>\d{1,2})(?!\d)"),
+]
+
+#: (pattern, role) pairs read around a date to say what it is for.
+DATE_CUES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"\b(?:effective|as\s+of|commenc\w*|begin\w*|start\w*|from)\b", _FLAGS), "effective"),
+    (re.compile(r"\b(?:dated|made|entered\s+into|executed|signed)\b|\bthis\s*$", _FLAGS), "dated"),
+    (re.compile(r"\b(?:expir\w*|terminat\w*|until|through|thru|end(?:s|ing)?\s+on)\b", _FLAGS), "expire"),
+]
+_DEFINED_TERM_CUES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"^\W{0,12}(?:the\s+)?\W?(?:effective|commencement)\s+date", _FLAGS), "effective"),
+    (re.compile(r"^\W{0,12}(?:the\s+)?\W?(?:expiration|expiry|termination)\s+date", _FLAGS), "expire"),
+]
+
+
+def _two_digit_year(year: int) -> int:
+    return year + (2000 if year < 50 else 1900) if year < 100 else year
+
+
+def _iso_from_match(m: re.Match[str]) -> tuple[str, str] | None:
+    """(ISO string, precision) for a match of any pattern, or None if it is no real date."""
+    groups = m.groupdict()
+    year = _two_digit_year(int(groups["year"]))
+    if groups.get("a"):
+        a, b = int(groups["a"]), int(groups["b"])
+        month, day = (b, a) if a > 12 else (a, b)  # US order unless impossible
+    elif groups.get("m"):
+        month, day = int(groups["m"]), int(groups["d"])
+    elif groups.get("month"):
+        if groups["month"] == "may":  # the modal verb, not the month
+            return None
+        month = _MONTHS[groups["month"].lower()]
+        day = ordinal_value(groups["day"]) if groups.get("day") else None
+        if groups.get("day") and day is None:
+            return None
+        if day is None:
+            return (f"{year:04d}-{month:02d}", "month") if _valid(year, month, 1) else None
+    else:
+        return f"{year:04d}", "year"
+    return (f"{year:04d}-{month:02d}-{day:02d}", "day") if _valid(year, month, day) else None
+
+
+def _valid(year: int, month: int, day: int) -> bool:
+    try:
+        date(year, month, day)
+    except ValueError:
+        return False
+    return 1800 <= year <= 2100
+
+
+def _role(text: str, start: int, end: int) -> str | None:
+    return cue_after(text, end, _DEFINED_TERM_CUES, window=40) or cue_before(
+        text, start, DATE_CUES
+    )
+
+
+def find_dates(text: str) -> list[Candidate]:
+    """Every date in ``text``, in text order; overlapping readings keep the most complete."""
+    found: list[Candidate] = []
+    for pattern in _PATTERNS:
+        for m in pattern.finditer(text):
+            parsed = _iso_from_match(m)
+            if parsed is None:
+                continue
+            start, end = m.span()
+            if m.groupdict().get("lead") is not None:
+                start = m.end("lead")
+            iso, precision = parsed
+            found.append(
+                Candidate(iso, text[start:end], start, end, unit=precision, kind=_role(text, start, end))
+            )
+    return dedupe_overlaps(found)
+
+
+_ISO = re.compile(r"^\d{4}(?:-\d{2}(?:-\d{2})?)?$")
+
+
+def parse_date(text: str) -> str | None:
+    """The ISO form of the first date in ``text`` (ISO input passes through), else None."""
+    text = text.strip()
+    if _ISO.match(text):
+        return text
+    found = find_dates(text)
+    return found[0].value if found else None
