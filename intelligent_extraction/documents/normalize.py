@@ -18,8 +18,9 @@ __all__ = [
     "ends_sentence",
 ]
 
-# pdfium marks a hyphen it found at a line end as \x02; \xad is the soft hyphen. Inside a line
-# both stand for a real hyphen ("Non\x02Compete", "333\xad194486").
+# pdfium rejoins a word hyphenated at a line end and marks the join with \ufffe, which is dropped
+# (see _CONTROL) so the word is whole again. \x02 (pdfium) and \xad (soft hyphen) inside a line
+# stand for a real hyphen: "Non\x02Compete", "333\xad194486".
 _CHAR_MAP = str.maketrans({"\x02": "-", "\xad": "-", "\xa0": " ", "\t": " "})
 # Everything that is whitespace or invisible becomes one space (then runs are collapsed).
 _SPACES = re.compile(r"[\s\u00a0\u2000-\u200b\u202f\u205f\u3000\ufeff]+")

@@ -1,0 +1,116 @@
+"""Durations normalized to ISO 8601 (``P2Y``, ``P18M``, ``P30D``, ``P2W``, ``PT48H``) or ``perpetual``.
+
+Handled: "two (2) years", "thirty (30) days", "sixty (60) calendar days", "eighteen months",
+"1 year", "12-month", "two years (2)", "an additional month", "55.5 months", adverbs of
+recurrence ("annual renewals", "monthly periods": one year / one month) and open-ended terms
+("perpetual", "in perpetuity", "indefinitely"). Each candidate carries the role cue next to it
+(``notice``, ``renewal``, ``term``), because a contract's term, its renewal term and its notice
+period are all durations and often share a sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from .base import Candidate, cue_after, cue_before, dedupe_overlaps
+from .numbers import QUANTITY, format_decimal, quantity_value
+
+__all__ = ["find_durations", "parse_duration", "iso_duration", "DURATION_CUES", "PERPETUAL"]
+
+PERPETUAL = "perpetual"
+_FLAGS = re.IGNORECASE
+_UNIT_CODES = {"year": "Y", "month": "M", "week": "W", "day": "D", "hour": "H"}
+_UNIT = r"(?P<unit>year|month|week|day|hour)s?\b"
+_QUALIFIER = (
+    r"(?:(?:calendar|business|working|banking|consecutive|full|additional|successive|"
+    r"further|contract|\(?calendar\)?)\s+)*"
+)
+_PAREN_ECHO = r"(?:\s*\(\s*\d+\s*\))?"  # "two years (2)"
+
+_NUMBERED = re.compile(rf"{QUANTITY}[\s-]+{_QUALIFIER}{_UNIT}{_PAREN_ECHO}", _FLAGS)
+_ARTICLE = re.compile(
+    rf"\b(?:a|an)\s+(?:(?:additional|further|successive|full|single|calendar)\s+)?{_UNIT}",
+    _FLAGS,
+)
+_RECURRING = [
+    (re.compile(r"\b(?:annual(?:ly)?|yearly|each\s+year|every\s+year|year[\s-]to[\s-]year)\b", _FLAGS), "year"),
+    (re.compile(r"\b(?:monthly|each\s+month|every\s+month|month[\s-]to[\s-]month)\b", _FLAGS), "month"),
+]
+_OPEN_ENDED = re.compile(r"\b(?:in\s+perpetuity|perpetu(?:al(?:ly)?|ity)|indefinite(?:ly)?)\b", _FLAGS)
+
+#: (pattern, role) pairs read before a duration to say what it measures, most specific first:
+#: "an additional period of three (3) years" is a renewal even though "period of" is nearer.
+DURATION_CUES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"\b(?:notice|notif\w*)\b[^.;]{0,30}$", _FLAGS), "notice"),
+    (re.compile(r"\b(?:renew\w*|extend\w*|extension|successive|additional|further)\b", _FLAGS), "renewal"),
+    (re.compile(r"\b(?:term|initial|period\s+of|remain\s+in|continue\w*|for\s+a\s+period)\b", _FLAGS), "term"),
+]
+_NOTICE_AFTER: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"^\W{0,3}(?:s\b)?\W{0,2}(?:(?:prior|advance|written|of|in)\s+)*(?:written\s+)?notice", _FLAGS), "notice"),
+    (re.compile(r"^\W{0,3}(?:prior\s+to|before)\s+(?:the\s+)?(?:\w+\s+)?(?:expir|end|terminat|renew|anniversar)", _FLAGS), "notice"),
+]
+
+_RENEWAL_AFTER = [(re.compile(r"^\W{0,3}(?:\w+\s+){0,2}renew", _FLAGS), "renewal")]
+
+
+def iso_duration(amount: Decimal, unit: str) -> str:
+    """``(2, "year") -> "P2Y"``; hours go after the ISO ``T`` separator (``PT48H``)."""
+    code = _UNIT_CODES[unit.lower().rstrip("s")]
+    number = format_decimal(amount)
+    return f"PT{number}{code}" if code == "H" else f"P{number}{code}"
+
+
+def _role(text: str, start: int, end: int) -> str | None:
+    role = cue_after(text, end, _NOTICE_AFTER)
+    for cue in DURATION_CUES:
+        role = role or cue_before(text, start, [cue])
+    return role
+
+
+def _numbered(text: str) -> list[Candidate]:
+    found = []
+    for m in _NUMBERED.finditer(text):
+        amount = quantity_value(m)
+        if amount is None or amount <= 0:
+            continue
+        unit = m.group("unit").lower()
+        found.append(
+            Candidate(iso_duration(amount, unit), m.group(0), *m.span(), unit=unit, kind=_role(text, *m.span()))
+        )
+    return found
+
+
+def _implicit_one(text: str) -> list[Candidate]:
+    found = []
+    for m in _ARTICLE.finditer(text):
+        unit = m.group("unit").lower()
+        found.append(Candidate(iso_duration(Decimal(1), unit), m.group(0), *m.span(), unit=unit, kind=_role(text, *m.span())))
+    for pattern, unit in _RECURRING:
+        for m in pattern.finditer(text):
+            kind = cue_after(text, m.end(), _RENEWAL_AFTER) or _role(text, *m.span()) or "recurring"
+            found.append(Candidate(iso_duration(Decimal(1), unit), m.group(0), *m.span(), unit=unit, kind=kind))
+    return found
+
+
+def find_durations(text: str) -> list[Candidate]:
+    """Every duration in ``text`` in text order; an explicit number beats an implied one."""
+    found = _numbered(text) + _implicit_one(text)
+    for m in _OPEN_ENDED.finditer(text):
+        found.append(Candidate(PERPETUAL, m.group(0), *m.span(), unit=None, kind=_role(text, *m.span())))
+    return dedupe_overlaps(found)
+
+
+_ISO_DURATION = re.compile(r"^P(?:T?\d+(?:\.\d+)?[YMWDH])$")
+
+
+def parse_duration(text: str) -> str | None:
+    """The canonical form of the first duration in ``text`` ("2 years" -> "P2Y"), else None.
+
+    Text that is already an ISO duration, or says "perpetual", passes through.
+    """
+    stripped = text.strip()
+    if _ISO_DURATION.match(stripped.upper()):
+        return stripped.upper()
+    found = find_durations(stripped)
+    return found[0].value if found else None
