@@ -84,7 +84,9 @@ class _HFTokenCounter:
 def load_tokenizer(model_path: str | None = None) -> _HFTokenCounter:
     """The model's tokenizer as a TokenCounter (loads in well under a second)."""
     from transformers import AutoTokenizer
+    from transformers.utils import logging as hf_logging
 
+    hf_logging.set_verbosity_error()
     path = model_path or default_model_path()
     try:
         return _HFTokenCounter(AutoTokenizer.from_pretrained(path))
@@ -101,7 +103,12 @@ class HuggingFaceEmbedder:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
         os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
         from llama_index.embeddings.huggingface import HuggingFaceEmbedding
+        from transformers.utils import logging as hf_logging
 
+        # Token counting deliberately measures long blocks; the "longer than the maximum
+        # sequence length" warning and the weight-loading bar are noise for this service.
+        hf_logging.set_verbosity_error()
+        hf_logging.disable_progress_bar()
         path = model_path or default_model_path()
         try:
             self._model = HuggingFaceEmbedding(

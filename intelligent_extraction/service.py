@@ -7,7 +7,7 @@ all opened lazily so a command that needs only the configs never loads the model
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from .backends import create_backend
@@ -19,7 +19,13 @@ from .models import Strategy
 from .retrieval import RetrievalResult, retrieve
 from .settings import Settings, get_settings
 
-__all__ = ["ExtractionService"]
+__all__ = ["ExtractionService", "shared_model"]
+
+
+@lru_cache(maxsize=4)
+def shared_model(model_path: str | None, batch_size: int) -> HuggingFaceEmbedder:
+    """One loaded model per process (loading takes seconds; the model is read-only)."""
+    return HuggingFaceEmbedder(model_path, batch_size=batch_size)
 
 
 class ExtractionService:
@@ -43,9 +49,7 @@ class ExtractionService:
 
     @cached_property
     def embedder(self) -> Embedder:
-        model = HuggingFaceEmbedder(
-            self.settings.embedding_model, batch_size=self.settings.embed_batch_size
-        )
+        model = shared_model(self.settings.embedding_model, self.settings.embed_batch_size)
         cache = EmbeddingCache(self.settings.data_dir / "embedding-cache.sqlite")
         return CachedEmbedder(model, cache)
 

@@ -1,0 +1,250 @@
+"""Jurisdictions, normalized to a place name: ``New York``, ``Ontario, Canada``, ``England and Wales``.
+
+The gazetteer is pycountry's: every country (common names: "China", "South Korea"), the US
+states and DC, Canada's provinces, Australia's states and the UK's nations, plus the aliases
+contracts use ("the PRC", "U.S.A.", "Hong Kong SAR") and legal adjectives ("Swiss law").
+Mentions that the text chains together ("the laws of the Province of Ontario and the federal
+laws of Canada", "California, USA", "England and Wales") form one candidate, composed so that
+a US state stands alone, another country's subdivision names its country, and UK nations are
+joined with "and". Each candidate's ``kind`` says why the place is there: ``law`` (governing
+law), ``forum`` (courts, venue, arbitration), ``incorporation`` ("a Delaware corporation"),
+or None (an address, say).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .base import Candidate, cue_after, cue_before
+
+__all__ = ["find_places", "normalize_place", "place_components", "us_state_codes"]
+
+_FLAGS = re.IGNORECASE
+
+
+@dataclass(frozen=True)
+class _Place:
+    canonical: str
+    level: str  # us_state | subdivision | nation | region | country
+    parent: str | None = None
+
+
+_ALIASES = {
+    "United States": ["United States of America", "USA", "U.S.A.", "U.S.A"],
+    "United Kingdom": ["UK", "U.K.", "Great Britain", "Britain"],
+    "China": ["PRC", "P.R.C.", "People's Republic of China", "Mainland China"],
+    "Hong Kong": ["Hong Kong SAR", "HKSAR", "Hong Kong Special Administrative Region"],
+    "South Korea": ["Republic of Korea", "Korea"],
+    "Russia": ["Russian Federation"],
+    "Netherlands": ["Holland"],
+    "British Virgin Islands": ["BVI", "B.V.I."],
+    "Vietnam": ["Viet Nam"],
+    "Czechia": ["Czech Republic"],
+    "Switzerland": ["Swiss Confederation"],
+    "District of Columbia": ["Washington, D.C.", "Washington D.C.", "Washington DC"],
+}
+_CANONICAL_OVERRIDES = {"RU": "Russia", "VG": "British Virgin Islands", "KR": "South Korea"}
+_REGIONS_OF_CHINA = {"HK", "MO", "TW"}
+_ADJECTIVES = {
+    "swiss": "Switzerland", "english": "England", "scottish": "Scotland", "welsh": "Wales",
+    "dutch": "Netherlands", "german": "Germany", "french": "France", "italian": "Italy",
+    "spanish": "Spain", "irish": "Ireland", "israeli": "Israel", "indian": "India",
+    "canadian": "Canada", "japanese": "Japan", "chinese": "China", "prc": "China",
+    "korean": "South Korea", "singaporean": "Singapore", "australian": "Australia",
+    "swedish": "Sweden", "danish": "Denmark", "norwegian": "Norway", "finnish": "Finland",
+    "belgian": "Belgium", "austrian": "Austria", "mexican": "Mexico", "brazilian": "Brazil",
+    "luxembourg": "Luxembourg", "cayman": "Cayman Islands", "bermudian": "Bermuda",
+}  # fmt: skip
+
+
+def _clean(name: str) -> str:
+    return re.sub(r"\s*\[.*?\]", "", name).strip()
+
+
+def _country_entries() -> dict[str, _Place]:
+    import pycountry
+
+    entries: dict[str, _Place] = {}
+    for c in pycountry.countries:
+        # official names ("State of Israel") are left out: the short name inside them is
+        # found anyway, and the prefix rule keeps "the State of" in the raw text
+        names = [getattr(c, a, None) for a in ("name", "common_name")]
+        preferred = getattr(c, "common_name", None) or c.name
+        canonical = _CANONICAL_OVERRIDES.get(c.alpha_2, preferred)
+        level, parent = ("region", "China") if c.alpha_2 in _REGIONS_OF_CHINA else ("country", None)
+        for name in [canonical, *filter(None, names)]:
+            if "," not in name:
+                entries[name.lower()] = _Place(canonical, level, parent)
+    return entries
+
+
+def _subdivision_entries() -> tuple[dict[str, _Place], dict[str, str]]:
+    import pycountry
+
+    entries: dict[str, _Place] = {}
+    codes: dict[str, str] = {}
+    for sub in pycountry.subdivisions.get(country_code="US"):
+        if sub.type in ("State", "District"):
+            entries[sub.name.lower()] = _Place(sub.name, "us_state", "United States")
+            codes[sub.code.split("-")[1]] = sub.name
+    for cc, country in (("CA", "Canada"), ("AU", "Australia")):
+        for sub in pycountry.subdivisions.get(country_code=cc):
+            name = _clean(sub.name)
+            entries[name.lower()] = _Place(f"{name}, {country}", "subdivision", country)
+    for name in ("England", "Scotland", "Wales", "Northern Ireland"):
+        entries[name.lower()] = _Place(name, "nation", "United Kingdom")
+    return entries, codes
+
+
+@lru_cache(maxsize=1)
+def _gazetteer() -> tuple[dict[str, _Place], re.Pattern[str], dict[str, str]]:
+    entries = _country_entries()
+    subdivisions, codes = _subdivision_entries()
+    entries.update(subdivisions)  # "Georgia" the state wins over the country in contracts
+    by_canonical = {place.canonical: place for place in entries.values()}
+    for canonical, aliases in _ALIASES.items():
+        target = by_canonical[canonical]
+        entries[canonical.lower()] = target
+        for alias in aliases:
+            entries[alias.lower()] = target
+    names = sorted(entries, key=len, reverse=True)
+    alternation = "|".join(re.escape(n).replace("'", "['’]").replace(r"\ ", r"\s+") for n in names)
+    # "(?<=of)" lets OCR-glued text ("the laws ofthe State ofTexas") still match
+    pattern = re.compile(rf"(?:(?<![A-Za-z])|(?<=of))(?:{alternation})(?![A-Za-z])", _FLAGS)
+    return entries, pattern, codes
+
+
+def us_state_codes() -> dict[str, str]:
+    """Two-letter USPS codes -> state names ("NY" -> "New York")."""
+    return dict(_gazetteer()[2])
+
+
+_ADJECTIVE = re.compile(
+    r"\b(?P<adj>" + "|".join(_ADJECTIVES) + r")\s+(?:(?:substantive|statutory|federal)\s+)?laws?\b",
+    _FLAGS,
+)
+_PREFIX = re.compile(
+    r"(?:(?:the\s+)?(?:(?:substantive|internal|domestic|federal)\s+)?laws?\s+(?:in\s+force\s+in\s+)?of\s*)?"
+    r"(?:the\s*)?(?:(?:State|Commonwealth|Province|Territory|District|Kingdom|Republic)\s+of\s*)?$",
+    _FLAGS,
+)
+_GAP = re.compile(
+    r"^[\s,]*(?:(?:and|&|in)\s+)?(?:of\s+)?(?:the\s+)?(?:(?:federal|substantive)\s+)?"
+    r"(?:laws?\s+)?(?:of\s*)?(?:the\s*)?(?:(?:State|Commonwealth|Province)\s+of\s*)?$",
+    _FLAGS,
+)
+_KIND_BEFORE = [
+    (re.compile(r"\b(?:organi[sz]ed|incorporated|existing|formed|registered)\b", _FLAGS), "incorporation"),
+    (re.compile(r"\b(?:laws?|governed|governing|construed|interpreted)\b", _FLAGS), "law"),
+    (re.compile(r"\b(?:courts?|jurisdiction|venue|arbitration|tribunal|forum|seated)\b", _FLAGS), "forum"),
+]
+_KIND_AFTER = [
+    (re.compile(r"^[\s,]*(?:corporation|company|limited|llc|l\.l\.c\.|partnership|statutory\s+trust|"
+                r"general\s+partnership|banking)\b", _FLAGS), "incorporation"),
+    (re.compile(r"^[\s,]*(?:law|laws)\b", _FLAGS), "law"),
+]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class _Mention:
+    place: _Place
+    start: int
+    end: int
+
+
+def _mentions(text: str, strict_case: bool) -> list[_Mention]:
+    entries, pattern, _ = _gazetteer()
+    found = []
+    for m in pattern.finditer(text):
+        if strict_case and not m.group(0)[0].isupper():
+            continue
+        key = " ".join(m.group(0).lower().replace("’", "'").split())
+        found.append(_Mention(entries[key], *m.span()))
+    for m in _ADJECTIVE.finditer(text):
+        if strict_case and not m.group("adj")[0].isupper():
+            continue
+        place = entries[_ADJECTIVES[m.group("adj").lower()].lower()]
+        if not any(f.start <= m.start() < f.end for f in found):
+            found.append(_Mention(place, *m.span()))
+    return sorted(found, key=lambda f: f.start)
+
+
+def _groups(text: str, mentions: list[_Mention]) -> list[list[_Mention]]:
+    groups: list[list[_Mention]] = []
+    for mention in mentions:
+        if groups and _GAP.match(text[groups[-1][-1].end : mention.start]):
+            groups[-1].append(mention)
+        else:
+            groups.append([mention])
+    return groups
+
+
+def _most_specific(places: list[_Place]) -> list[str]:
+    """Canonical names of chained places, dropping countries a named subdivision implies."""
+    implied = {p.parent for p in places if p.parent}
+    kept: list[str] = []
+    for place in places:
+        if place.level in ("country", "region") and place.canonical in implied:
+            continue
+        if place.canonical not in kept:
+            kept.append(place.canonical)
+    return kept
+
+
+def _compose(places: list[_Place]) -> str:
+    """One name for chained places: "Ontario, Canada", "England and Wales", "Texas"."""
+    return " and ".join(_most_specific(places))
+
+
+def _kind(text: str, start: int, end: int) -> str | None:
+    after = cue_after(text, end, _KIND_AFTER, window=30)
+    if after == "incorporation":
+        return after
+    for cue in _KIND_BEFORE[:1]:
+        if cue_before(text, start, [cue], window=50):
+            return "incorporation"
+    return cue_before(text, start, _KIND_BEFORE[1:], window=80) or after
+
+
+def find_places(text: str, *, strict_case: bool = True) -> list[Candidate]:
+    """Every jurisdiction in ``text`` in text order, chained mentions merged into one.
+
+    ``strict_case`` skips mentions that start lower-case ("jersey", "chad"), which in running
+    text are words, not places.
+    """
+    candidates = []
+    for group in _groups(text, _mentions(text, strict_case)):
+        start, end = group[0].start, group[-1].end
+        kind = _kind(text, start, end)
+        prefix = _PREFIX.search(text[max(0, start - 60) : start])
+        if prefix and prefix.group(0).strip():
+            start -= len(prefix.group(0))
+        places = [m.place for m in group]
+        names = _most_specific(places)
+        level = next(p.level for p in places if p.canonical == names[0])
+        candidates.append(
+            Candidate(" and ".join(names), text[start:end], start, end, unit=level, kind=kind)
+        )
+    return candidates
+
+
+def place_components(text: str) -> frozenset[str]:
+    """The canonical jurisdictions ``text`` names, parents implied by children dropped.
+
+    ``"Province of Ontario, Canada"`` -> {"Ontario, Canada"}; ``"England and Wales"`` ->
+    {"England", "Wales"}. Two-letter US state codes are read too ("NY").
+    """
+    stripped = text.strip().strip(".")
+    codes = _gazetteer()[2]
+    if stripped.upper() in codes and len(stripped) == 2:
+        return frozenset({codes[stripped.upper()]})
+    places = [m.place for m in _mentions(text, strict_case=False)]
+    return frozenset(_most_specific(places))
+
+
+def normalize_place(text: str) -> str | None:
+    """The canonical name for a jurisdiction written any way ("the PRC" -> "China"), else None."""
+    places = [m.place for m in _mentions(text, strict_case=False)]
+    return _compose(places) if places else None

@@ -1,0 +1,88 @@
+"""The command line as a user runs it: index, retrieve --explain, fields validate, errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from intelligent_extraction.cli import app
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture()
+def cli(data_dir, embedder, monkeypatch):
+    """Invoke the CLI in-process, reusing the session's loaded model."""
+    from intelligent_extraction import cli as cli_module
+    from intelligent_extraction.service import ExtractionService
+
+    monkeypatch.setattr(cli_module, "_service", lambda: ExtractionService(embedder=embedder))
+    runner = CliRunner()
+    return lambda *args: runner.invoke(app, [str(a) for a in args])
+
+
+def test_index_reports_chunks_and_skips_unchanged(cli, contract_files):
+    first = cli("index", contract_files["pdf"])
+    assert first.exit_code == 0, first.output
+    assert "doc_id=msa" in first.output and "embedded" in first.output
+    second = cli("index", contract_files["pdf"])
+    assert "unchanged" in second.output
+
+
+def test_bad_file_is_named_and_good_files_still_indexed(cli, contract_files, tmp_path):
+    bad = tmp_path / "scan.pdf"
+    bad.write_bytes(b"not a pdf at all")
+    unsupported = tmp_path / "sheet.xlsx"
+    unsupported.write_bytes(b"PK")
+    result = cli("index", bad, contract_files["docx"], unsupported)
+    assert result.exit_code == 2
+    assert "scan.pdf" in result.output and "sheet.xlsx" in result.output
+    listed = cli("documents", "list")
+    assert listed.output.split() == ["msa"]
+
+
+def test_retrieve_explain_shows_each_phase(cli, contract_files):
+    result = cli("retrieve", contract_files["pdf"], "--field", "late_payment_penalty",
+                 "--strategy", "pipeline", "--explain")
+    assert result.exit_code == 0, result.output
+    for phase in ("bm25", "knn", "fusion"):
+        assert phase in result.output
+    assert "bm25_norm" in result.output and "1.5%" in result.output
+
+
+def test_retrieve_json_carries_scores(cli, contract_files):
+    result = cli("retrieve", contract_files["pdf"], "--field", "governing_law", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output[result.output.index("{"):])
+    top = data["chunks"][0]
+    assert "Massachusetts" in top["text"]
+    assert {"bm25", "knn", "score", "in_both"} <= set(top)
+
+
+def test_unknown_field_exits_2_with_known_names(cli, contract_files):
+    result = cli("retrieve", contract_files["pdf"], "--field", "late_fee")
+    assert result.exit_code == 2
+    assert "unknown field 'late_fee'" in result.output
+    assert "late_payment_penalty" in result.output
+
+
+def test_fields_validate_names_file_key_and_value(cli, tmp_path):
+    (tmp_path / "good.yaml").write_text(
+        "field_name: good\ninstructions:\n  task: Find the good thing\n"
+    )
+    (tmp_path / "bad.yaml").write_text(
+        "field_name: bad\ninstructions:\n  task: Find it\nbm25_score_threshold: -1\n"
+    )
+    result = cli("fields", "validate", tmp_path)
+    assert result.exit_code == 2
+    assert "bad.yaml" in result.output and "bm25_score_threshold" in result.output
+    assert "-1" in result.output
+    assert "1 valid, 1 invalid" in result.output
+
+
+def test_shipped_field_configs_validate(cli):
+    result = cli("fields", "validate")
+    assert result.exit_code == 0, result.output
+    assert " 0 invalid" in result.output
