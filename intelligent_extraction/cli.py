@@ -7,6 +7,7 @@ Errors the package raises on purpose are printed as one clear line (exit code 2 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Optional
@@ -32,8 +33,10 @@ documents_app = typer.Typer(no_args_is_help=True, help="List and delete indexed 
 app.add_typer(fields_app, name="fields")
 app.add_typer(documents_app, name="documents")
 
-console = Console()
-err_console = Console(stderr=True)
+# Tables of scores need room: when output is piped (logs, CI), do not squeeze them to 80 columns.
+_WIDTH = None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 200
+console = Console(width=_WIDTH)
+err_console = Console(stderr=True, width=_WIDTH)
 
 _EXIT_CODES = {ConfigError: 2, UnknownFieldError: 2, DocumentError: 2, BackendError: 1,
                EmbeddingError: 1}

@@ -40,10 +40,10 @@ def cue_before(
     """The role of the cue closest before ``start`` (within ``window`` chars), or None.
 
     ``cues`` pairs a compiled pattern with the role it signals; the match that ends nearest to
-    ``start`` wins, so "effective ... and shall expire on <date>" reads as ``expire``.
+    ``start`` wins, so "effective ... and shall expire on <date>" reads as ``expire``. Runs of
+    whitespace count as one character (PDF text pads lines with spaces).
     """
-    lo = max(0, start - window)
-    snippet = text[lo:start]
+    snippet = squash_spaces(text[max(0, start - 3 * window) : start] + "|")[:-1][-window:]
     best: tuple[int, str] | None = None
     for pattern, role in cues:
         for m in pattern.finditer(snippet):
@@ -56,7 +56,7 @@ def cue_after(
     text: str, end: int, cues: list[tuple[re.Pattern[str], str]], window: int = 40
 ) -> str | None:
     """The role of the first cue that starts within ``window`` chars after ``end``."""
-    snippet = text[end : end + window]
+    snippet = squash_spaces("|" + text[end : end + 3 * window])[1:][:window]
     best: tuple[int, str] | None = None
     for pattern, role in cues:
         m = pattern.search(snippet)

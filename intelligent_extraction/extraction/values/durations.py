@@ -39,16 +39,17 @@ _RECURRING = [
 ]
 _OPEN_ENDED = re.compile(r"\b(?:in\s+perpetuity|perpetu(?:al(?:ly)?|ity)|indefinite(?:ly)?)\b", _FLAGS)
 
-#: (pattern, role) pairs read before a duration to say what it measures, most specific first:
-#: "an additional period of three (3) years" is a renewal even though "period of" is nearer.
+#: (pattern, role) pairs read before a duration to say what it measures. The nearest notice or
+#: renewal cue wins; "term" only counts when neither is there, so "an additional period of
+#: three (3) years" is a renewal even though "period of" is nearer.
 DURATION_CUES: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"\b(?:notice|notif\w*)\b[^.;]{0,30}$", _FLAGS), "notice"),
+    (re.compile(r"\b(?:notice|notif\w*)\b(?=[^.;]{0,50}$)", _FLAGS), "notice"),
     (re.compile(r"\b(?:renew\w*|extend\w*|extension|successive|additional|further)\b", _FLAGS), "renewal"),
     (re.compile(r"\b(?:term|initial|period\s+of|remain\s+in|continue\w*|for\s+a\s+period)\b", _FLAGS), "term"),
 ]
 _NOTICE_AFTER: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"^\W{0,3}(?:s\b)?\W{0,2}(?:(?:prior|advance|written|of|in)\s+)*(?:written\s+)?notice", _FLAGS), "notice"),
-    (re.compile(r"^\W{0,3}(?:prior\s+to|before)\s+(?:the\s+)?(?:\w+\s+)?(?:expir|end|terminat|renew|anniversar)", _FLAGS), "notice"),
+    (re.compile(r"^\s*(?:['’]s?)?\s*(?:(?:prior|advance|written|of|in|the)\s+)*notice", _FLAGS), "notice"),
+    (re.compile(r"^\W*(?:prior\s+to|before|in\s+advance\s+of)\s+(?:the\s+)?(?:[\w-]+\s+){0,4}(?:expir|end|terminat|renew|anniversar)", _FLAGS), "notice"),
 ]
 
 _RENEWAL_AFTER = [(re.compile(r"^\W{0,3}(?:\w+\s+){0,2}renew", _FLAGS), "renewal")]
@@ -62,10 +63,12 @@ def iso_duration(amount: Decimal, unit: str) -> str:
 
 
 def _role(text: str, start: int, end: int) -> str | None:
-    role = cue_after(text, end, _NOTICE_AFTER)
-    for cue in DURATION_CUES:
-        role = role or cue_before(text, start, [cue])
-    return role
+    """Notice if a notice phrase follows; else the nearest notice/renewal cue; else term."""
+    return (
+        cue_after(text, end, _NOTICE_AFTER)
+        or cue_before(text, start, DURATION_CUES[:2])
+        or cue_before(text, start, DURATION_CUES[2:])
+    )
 
 
 def _numbered(text: str) -> list[Candidate]:

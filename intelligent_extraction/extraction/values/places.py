@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from .base import Candidate, cue_after, cue_before
 
-__all__ = ["find_places", "normalize_place", "place_components", "us_state_codes"]
+__all__ = ["find_places", "normalize_place", "is_place_name", "place_components", "us_state_codes"]
 
 _FLAGS = re.IGNORECASE
 
@@ -242,6 +242,14 @@ def place_components(text: str) -> frozenset[str]:
         return frozenset({codes[stripped.upper()]})
     places = [m.place for m in _mentions(text, strict_case=False)]
     return frozenset(_most_specific(places))
+
+
+def is_place_name(text: str) -> bool:
+    """Whether ``text`` is exactly a jurisdiction's name ("Wales", "the State of Texas")."""
+    entries = _gazetteer()[0]
+    key = " ".join(text.lower().replace("’", "'").split())
+    key = re.sub(r"^(?:the\s+)?(?:(?:state|commonwealth|province|republic)\s+of\s+)?(?:the\s+)?", "", key)
+    return key in entries
 
 
 def normalize_place(text: str) -> str | None:

@@ -1,0 +1,299 @@
+"""Party lists: the names a contract's preamble introduces, as written, aliases removed.
+
+``ACME INC., a Delaware corporation ("Acme"), and Beta LLC (the "Company")`` gives
+``["ACME INC.", "Beta LLC"]``: the defined-term parentheticals, the descriptors ("a Delaware
+corporation with offices at ...") and the enumerators ("(a)", "(1)") are dropped; legal-form
+suffixes stay, and so do commas inside names ("CONVERGTV, INC.").
+
+Two readings, each a candidate (``kind`` says which):
+
+- ``between``: the text after "between" / "among" / "B E T W E E N:" / "Parties: (1)" up to
+  the end of its sentence (title-page layouts with one name per line included);
+- ``defined``: contracts without such a clause ("As an associate of Ann Taylor, Inc. (the
+  "Company"), you ...") name their parties where they define them: every name directly
+  followed (after an optional descriptor) by a defined-term parenthetical, within the first
+  :data:`DEFINED_WINDOW` characters.
+
+There is no good pure-Python library for this (NER models that do it need torch), so it is a
+small grammar over the shapes preambles take; ``tests/unit/test_values_parties.py`` lists them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .base import Candidate, squash_spaces
+from .places import is_place_name
+
+__all__ = ["find_party_lists", "split_party_names", "CORPORATE_SUFFIX", "DEFINED_WINDOW"]
+
+_FLAGS = re.IGNORECASE
+DEFINED_WINDOW = 3000
+
+#: Legal-form suffixes that end a company name ("Inc.", "L.L.C.", "GmbH", "Pty Ltd").
+CORPORATE_SUFFIX = (
+    r"(?:Inc|Incorporated|Corp|Corporation|Co|Company|Ltd|Ltda|Limited|LLC|L\.\s?L\.\s?C|LLP|"
+    r"L\.\s?L\.\s?P|LP|L\.\s?P|PLC|S\.\s?A|SA|S\.A\.S|AG|GmbH|B\.\s?V|BV|N\.\s?V|NV|Pty|"
+    r"S\.p\.A|SpA|S\.r\.l|SE|Pte|Bhd|A/S|Oy|SARL|LLLP|P\.C|MHC)\b\.?"
+)
+_SUFFIX_AFTER_COMMA = re.compile(rf"^,\s*{CORPORATE_SUFFIX}", _FLAGS)
+_ENDS_WITH_SUFFIX = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}$", _FLAGS)
+
+_CLAUSE_START = re.compile(
+    r"\b(?:by\s+and\s+)?(?:between|among(?:st)?)\b\s*:?\s*|\bB\sE\sT\sW\sE\sE\sN\b\s*:?\s*"
+    r"|\bParties\s*:?\s*(?=\(\s*(?:1|a|i)\s*\))",
+    _FLAGS,
+)
+_CLAUSE_END = re.compile(
+    r"\b(?:WHEREAS|RECITALS?|WITNESSETH|W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H|BACKGROUND|"
+    r"NOW,?\s+THEREFORE|In\s+consideration|Hereinafter)\b"
+)
+_BLANK_LINE = re.compile(r"\n[ \t]*\n\s*")
+_JOINER = re.compile(r"(?:and\b|&|-\s*and\s*-|\(\s*(?:[a-h]|[ivx]{1,4}|\d{1,2})\s*\))", _FLAGS)
+_ABBREVIATIONS = re.compile(  # a period after these ends no sentence
+    r"(?:\b(?:Inc|Ltd|Co|Corp|Intl|Bros|Assn|No|Nos|St|Ave|Av|Blvd|Rd|Ln|Dr|Ct|Pkwy|Hwy|Bldg|"
+    r"Ste|Fl|Rm|Apt|Dept|Mt|Ft|Pt|Mr|Ms|Mrs|Jr|Sr|Esq|Ont|Calif|Penn|Mass|Tex|Fla|Wash|U\.S|"
+    r"U\.K|N\.Y|D\.C|N\.V|S\.A|B\.V|L\.L\.C|L\.P|P\.O|P\.C)|\b[A-Z])$"
+)
+_SENTENCE_END = re.compile(r"\.(?=\s+[A-Z\"“])|\.\s*$")
+_PAREN = re.compile(r"\(([^()]*)\)")
+_ALIAS_WORDS = re.compile(
+    r"[\"“”'‘’]|\b(?:hereinafter|referred|collectively|individually|together|each)\b", _FLAGS
+)
+_BARE_ALIAS = re.compile(r"^[A-Z][\w&.-]{1,20}$")  # (MICOA) when a separator follows
+_ENUMERATOR = re.compile(r"^\s*(?:[a-h]|[ivx]{1,4}|\d{1,2})\s*$", _FLAGS)
+_DESCRIPTOR = re.compile(
+    r",?\s+(?:a|an)\s+(?=[A-Za-z])|,?\s+and\s+(?:its|their)\s|,\s*(?:the\s+[a-z]|organi[sz]ed|"
+    r"incorporated|having|with|whose|located|residing|existing|duly|acting|on\s+behalf|its|of|"
+    r"d/b/a|f/k/a|formerly)\b|\s+(?:with|having|whose|located|residing|of)\s+(?:(?:its|a|an|"
+    r"offices?|principal|business|places?|registered)\b|\d)|,\s*\d|\s+c/o\b|\s+(?:on\s+behalf\s+"
+    r"of|hereby)\b"
+)
+_LEADING = re.compile(r"^[\s,;:.\-–]*(?:(?:and|&)\b[\s\-–]*)?", _FLAGS)
+_INTRODUCER = re.compile(
+    r"(?:^|\n|[(),;:]|\b(?:between|among|by|of|and|with|to|for|from|hereby|is|as)\b)[ \t]*",
+    _FLAGS,
+)
+_CONNECTORS = frozenset("and & of the de du des der von van la le y e".split())
+_MONTH_DAY = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d"
+_NOT_A_NAME = re.compile(
+    rf"[\"“”()\[\];$]|\bAgreement\b|{_MONTH_DAY}|\d{{5}}(?:-\d{{4}})?$|^\d+(?:\.\d+)?$", _FLAGS
+)
+#: Defined terms that name a thing, not a party: ("Agreement"), (the "Effective Date").
+_NON_PARTY_TERMS = re.compile(
+    r"\b(?:agreement|date|term|information|materials?|representatives|affiliates|parties|"
+    r"products?|services?|territory|shares|stock|transaction|purpose|opportunity|program|plan|"
+    r"business|propert(?:y|ies)|act|code|rules|notice|period|fees?|price|effective|"
+    r"confidential|proprietary|data|technology|work|deliverables|assets|documents|securities|"
+    r"law|group|subsidiaries)\b",
+    _FLAGS,
+)
+_SEPARATOR = "\x00"
+_MAX_CLAUSE = 1200
+_MAX_NAME_WORDS = 12
+
+
+# --------------------------------------------------------------------------- one name
+
+
+def _cut_at_comma(name: str) -> str:
+    """A comma ends a name unless a legal-form suffix follows it ("CONVERGTV, INC.")."""
+    i = 0
+    while (j := name.find(",", i)) != -1:
+        if not _SUFFIX_AFTER_COMMA.match(name[j:]):
+            return name[:j]
+        i = j + 1
+    return name
+
+
+def _name_token(token: str) -> bool:
+    """Capitalized ("Beta"), camel-cased ("mPhase"), a number ("3D") or a domain ("x.com")."""
+    return token[0].isupper() or token[0].isdigit() or any(c.isupper() or c == "." for c in token)
+
+
+def _looks_like_name(name: str) -> bool:
+    """Every word a name word or a connector ("Bank of America"), not a suffix alone, no
+    quotes or dates: rejects "the undersigned", "a Delaware corporation", "Inc.", "June 1"."""
+    tokens = name.replace(",", " ").split()
+    if not tokens or _NOT_A_NAME.search(name) or re.fullmatch(CORPORATE_SUFFIX, tokens[0], _FLAGS):
+        return False
+    return _name_token(tokens[0]) and all(
+        _name_token(t) or t.lower() in _CONNECTORS or re.fullmatch(CORPORATE_SUFFIX, t, _FLAGS)
+        for t in tokens[1:]
+    )
+
+
+def _name_at(segment: str) -> tuple[str | None, int]:
+    """The name that opens ``segment`` and the offset where its text ends."""
+    lead = _LEADING.match(segment).end()
+    descriptor = _DESCRIPTOR.search(segment, lead)
+    stop = descriptor.start() if descriptor else len(segment)
+    raw = _cut_at_comma(segment[lead:stop])
+    raw = raw.rstrip(",;: \t\n")
+    if not _ENDS_WITH_SUFFIX.search(raw):
+        raw = raw.rstrip(".")
+    name = squash_spaces(raw)
+    end = lead + len(raw)
+    if not name or not _looks_like_name(name) or is_place_name(name):
+        return None, end
+    if len(name.split()) > _MAX_NAME_WORDS or not re.search(r"[A-Za-z]{2}", name):
+        return None, end
+    return name, end
+
+
+def split_party_names(name: str) -> list[str]:
+    """ "ACME Inc. and Beta LLC" -> two names; "Eli Lilly and Company" stays one."""
+    parts = re.split(r"\s+(and|&)\s+", name)
+    names = [parts[0]]
+    for joiner, part in zip(parts[1::2], parts[2::2]):
+        if _ENDS_WITH_SUFFIX.search(names[-1]) and _looks_like_name(part):
+            names.append(part)
+        else:
+            names[-1] = f"{names[-1]} {joiner} {part}"
+    return names
+
+
+# --------------------------------------------------------------------------- "between" clauses
+
+
+def _paragraph_end(text: str, start: int, limit: int) -> int:
+    """A blank line ends the party block, except in title-page layouts where names sit on
+    their own lines ("between / ACME INC. / and / BETA LLC") or are numbered "(1)", "(2)"."""
+    pos = start
+    while gap := _BLANK_LINE.search(text, pos, limit):
+        before = text[start : gap.start()].strip()
+        joined = not before or re.search(r"(?:\band|&|-)$", before, _FLAGS)
+        if not (joined or _JOINER.match(text, gap.end())):
+            return gap.start()
+        pos = gap.end()
+    return limit
+
+
+def _clause_end(text: str, start: int) -> int:
+    end = _paragraph_end(text, start, min(len(text), start + _MAX_CLAUSE))
+    stop = _CLAUSE_END.search(text, start, end)
+    end = stop.start() if stop else end
+    for m in _SENTENCE_END.finditer(text, start, end):
+        if not _ABBREVIATIONS.search(text[max(start, m.start() - 6) : m.start()]):
+            return m.start()
+    return end
+
+
+def _is_alias(m: re.Match[str]) -> bool:
+    inner = m.group(1)
+    if _ALIAS_WORDS.search(inner):
+        return True
+    follows = m.string[m.end() : m.end() + 6].lstrip()
+    return bool(_BARE_ALIAS.match(inner)) and (not follows or follows[0] in ",;." or follows.startswith("and"))
+
+
+def _mask_parentheticals(clause: str) -> str:
+    """Aliases and enumerators become separators; other asides ("(BVI)") disappear."""
+
+    def replace(m: re.Match[str]) -> str:
+        return f" {_SEPARATOR} " if _is_alias(m) or _ENUMERATOR.match(m.group(1)) else " "
+
+    return _PAREN.sub(replace, clause)
+
+
+_NEXT_PARTY = re.compile(r"(?:,\s*|\s+)and\s+(?=[A-Za-z0-9])")
+
+
+def _names_in_segment(segment: str) -> list[str]:
+    """Names in one alias-free stretch; after a descriptor, ", and X" starts the next party."""
+    names: list[str] = []
+    pos = 0
+    while pos < len(segment):
+        name, end = _name_at(segment[pos:])
+        if name:
+            names.extend(split_party_names(name))
+        descriptor = _DESCRIPTOR.search(segment, pos + end)
+        if descriptor is None:
+            break
+        nxt = _NEXT_PARTY.search(segment, descriptor.end())
+        if nxt is None:
+            break
+        pos = nxt.end()
+    return names
+
+
+def _names_in_clause(clause: str) -> list[str]:
+    names: list[str] = []
+    for segment in re.split(rf"{_SEPARATOR}|;", _mask_parentheticals(clause)):
+        names.extend(n for n in _names_in_segment(segment) if n not in names)
+    return names
+
+
+def _between_clauses(text: str) -> list[Candidate]:
+    found = []
+    for m in _CLAUSE_START.finditer(text):
+        start = m.end()
+        end = _clause_end(text, start)
+        names = _names_in_clause(text[start:end])
+        if names:
+            found.append(Candidate(names, text[start:end], start, end, kind="between"))
+    return found
+
+
+# --------------------------------------------------------------------------- defined terms
+
+
+def _gap_is_descriptor(gap: str) -> bool:
+    if not gap.strip(" ,\t\n"):
+        return True
+    if ")" in gap or "(" in gap or not _DESCRIPTOR.match(gap):
+        return False
+    return not any(
+        not _ABBREVIATIONS.search(gap[max(0, m.start() - 6) : m.start()])
+        for m in _SENTENCE_END.finditer(gap)
+    )
+
+
+_HAS_SUFFIX = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}(?=[\s,]|$)", _FLAGS)
+
+
+def _name_before(text: str, alias_start: int) -> tuple[str, int] | None:
+    """The name a defined-term parenthetical at ``alias_start`` belongs to, with its start.
+
+    Of the readings that start after an introducer ("by", "of", "between", a line start),
+    the nearest one carrying a legal-form suffix wins ("of Ann Taylor, Inc." rather than
+    "As"), else the nearest one (a person: "by Benny Ward"); a reading that starts after a
+    word beats one that starts at a line break, which may fall inside a name.
+    """
+    lo = max(0, alias_start - 300)
+    readings = []
+    for m in _INTRODUCER.finditer(text, lo, alias_start):
+        window = text[m.end() : alias_start]
+        name, end = _name_at(window)
+        if name and _gap_is_descriptor(window[end:]):
+            by_word = not m.group(0).startswith("\n")  # a line break may split a name
+            start = m.end() + _LEADING.match(window).end()
+            readings.append((bool(_HAS_SUFFIX.search(name)), by_word, m.end(), name, start))
+    if not readings:
+        return None
+    *_, name, start = max(readings)
+    return name, start
+
+
+def _defined_terms(text: str) -> list[Candidate]:
+    names: list[str] = []
+    first = last = None
+    for m in _PAREN.finditer(text, 0, min(len(text), DEFINED_WINDOW)):
+        if not _is_alias(m) or _NON_PARTY_TERMS.search(m.group(1)):
+            continue
+        found = _name_before(text, m.start())
+        if found is None:
+            continue
+        for name in split_party_names(found[0]):
+            if name not in names:
+                names.append(name)
+        first = found[1] if first is None else first
+        last = m.end()
+    if not names or first is None or last is None:
+        return []
+    return [Candidate(names, text[first:last], first, last, kind="defined")]
+
+
+def find_party_lists(text: str) -> list[Candidate]:
+    """Party-list candidates in text order: each "between" clause, then the defined terms."""
+    return _between_clauses(text) + _defined_terms(text)

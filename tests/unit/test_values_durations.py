@@ -1,0 +1,99 @@
+"""Durations: ISO 8601 values, with the role (term / renewal / notice) read from the text."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from intelligent_extraction.extraction.values.durations import (
+    find_durations,
+    iso_duration,
+    parse_duration,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "iso", "raw"),
+    [
+        ("two (2) years", "P2Y", "two (2) years"),
+        ("thirty (30) days", "P30D", "thirty (30) days"),
+        ("eighteen months", "P18M", "eighteen months"),
+        ("1 year", "P1Y", "1 year"),
+        ("a period of five (5) years", "P5Y", "five (5) years"),
+        ("ninety days", "P90D", "ninety days"),
+        ("sixty (60) calendar days", "P60D", "sixty (60) calendar days"),
+        ("two weeks", "P2W", "two weeks"),
+        ("a 12-month period", "P12M", "12-month"),
+        ("for a period of two years (2), unless", "P2Y", "two years (2)"),
+        ("55.5 months", "P55.5M", "55.5 months"),
+        ("one hundred twenty (120) days", "P120D", "one hundred twenty (120) days"),
+        ("within forty-eight (48) hours", "PT48H", "forty-eight (48) hours"),
+        ("ten (10) business days", "P10D", "ten (10) business days"),
+        ("for an additional month of service", "P1M", "an additional month"),
+        ("renews in perpetuity", "perpetual", "in perpetuity"),
+        ("continues indefinitely", "perpetual", "indefinitely"),
+    ],
+)
+def test_written_forms(text: str, iso: str, raw: str) -> None:
+    [cand] = find_durations(text)
+    assert (cand.value, cand.raw) == (iso, raw)
+    assert text[cand.start : cand.end] == raw
+
+
+def test_numeral_wins_when_words_and_numeral_disagree() -> None:
+    assert [c.value for c in find_durations("thirty (60) days")] == ["P60D"]
+
+
+def test_redacted_amounts_are_not_durations() -> None:
+    assert find_durations("a period of [*****] years and [***] months") == []
+
+
+def test_roles_in_a_renewal_sentence() -> None:
+    text = (
+        "The initial term is three (3) years. Thereafter this Agreement renews for "
+        "successive one (1) year periods unless either party gives at least sixty (60) days "
+        "prior written notice of non-renewal."
+    )
+    assert [(c.value, c.kind) for c in find_durations(text)] == [
+        ("P3Y", "term"),
+        ("P1Y", "renewal"),
+        ("P60D", "notice"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("shall continue, for an additional period of four (4) years", "renewal"),
+        ("no later than ninety (90) days prior to the end of the then current term", "notice"),
+        ("upon 30 days' written notice", "notice"),
+        ("by written notice to the other party of not less than six (6) months", "notice"),
+        ("automatic annual renewals thereafter", "renewal"),
+        ("extend automatically for monthly periods", "renewal"),
+    ],
+)
+def test_role_cues(text: str, kind: str) -> None:
+    assert find_durations(text)[0].kind == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "iso"),
+    [
+        ("2 years", "P2Y"),
+        ("successive 1 year", "P1Y"),
+        ("four successive 10 years", "P10Y"),
+        ("10 successive 1 year", "P1Y"),
+        ("perpetual, 11/15/2014", "perpetual"),
+        ("P18M", "P18M"),
+        ("p30d", "P30D"),
+        ("none stated", None),
+    ],
+)
+def test_parse_duration_reads_gold_forms(text: str, iso: str | None) -> None:
+    assert parse_duration(text) == iso
+
+
+def test_iso_duration() -> None:
+    assert iso_duration(Decimal("1.50"), "months") == "P1.5M"
+    assert iso_duration(Decimal(48), "hour") == "PT48H"
