@@ -13,6 +13,11 @@
 | IE_EMBED_BATCH_SIZE | 32 | texts per embedding batch |
 | IE_CHUNK_TOKENS | 200 | target chunk size in model tokens (hard cap: the model's 256) |
 | IE_CHUNK_OVERLAP_TOKENS | 40 | tokens shared by consecutive chunks of one section |
+| IE_EXTRACTOR | rules | ``rules`` (default, offline) or ``llm`` |
+| IE_LLM_URL | unset | OpenAI-compatible base URL, e.g. http://localhost:8000/v1 |
+| IE_LLM_MODEL | unset | model name sent in chat-completions requests |
+| IE_LLM_API_KEY | unset | bearer token for the LLM endpoint |
+| IE_LLM_TIMEOUT | 30 | seconds before an LLM call is abandoned (the field gets status error) |
 """
 
 from __future__ import annotations
@@ -49,6 +54,11 @@ class Settings(BaseSettings):
     embed_batch_size: int = Field(default=32, ge=1, le=1024)
     chunk_tokens: int = Field(default=200, ge=32, le=MODEL_MAX_TOKENS - 2)
     chunk_overlap_tokens: int = Field(default=40, ge=0)
+    extractor: Literal["rules", "llm"] = "rules"
+    llm_url: str | None = None
+    llm_model: str | None = None
+    llm_api_key: str | None = None
+    llm_timeout: float = Field(default=30.0, gt=0, le=600)
 
     @model_validator(mode="after")
     def _overlap_smaller_than_chunk(self) -> "Settings":
@@ -57,6 +67,8 @@ class Settings(BaseSettings):
                 f"IE_CHUNK_OVERLAP_TOKENS ({self.chunk_overlap_tokens}) must be smaller than "
                 f"IE_CHUNK_TOKENS ({self.chunk_tokens})"
             )
+        if self.extractor == "llm" and not (self.llm_url and self.llm_model):
+            raise ValueError("IE_EXTRACTOR=llm needs IE_LLM_URL and IE_LLM_MODEL")
         return self
 
     @classmethod

@@ -42,7 +42,6 @@ from rapidfuzz import fuzz
 from ..extraction.values.dates import parse_date
 from ..extraction.values.durations import PERPETUAL, parse_duration
 from ..extraction.values.money import parse_money
-from ..extraction.values.parties import CORPORATE_SUFFIX
 from ..extraction.values.percent import parse_percent
 from ..extraction.values.places import place_components
 from ..models import ValueType
@@ -121,7 +120,9 @@ def _money_match(predicted: Any, gold: Any) -> bool:
     want = gold if isinstance(gold, dict) else parse_money(str(gold))
     if not pred or not want or _decimal(pred.get("amount")) != _decimal(want.get("amount")):
         return False
-    return not (pred.get("currency") and want.get("currency")) or pred["currency"] == want["currency"]
+    return (
+        not (pred.get("currency") and want.get("currency")) or pred["currency"] == want["currency"]
+    )
 
 
 def _percent_match(predicted: Any, gold: Any) -> bool:
@@ -168,11 +169,14 @@ def normalize_party_name(name: str) -> str:
 
 
 def _name_score(a: str, b: str) -> float:
-    """token_set_ratio, unless one name is a small subset of the other ("Bank" in "X Bank")."""
-    ta, tb = a.split(), b.split()
-    if not ta or not tb:
+    """rapidfuzz token_set_ratio, which scores a subset 100 ("Nike" in "Nike USA"), except when
+    the subset is too small to name the party: under half the tokens, or one word that is not
+    the other name's first ("Bank" in "Glacier Bank"); those fall back to token_sort_ratio."""
+    short, long_ = sorted((a.split(), b.split()), key=len)
+    if not short:
         return 0.0
-    if min(len(ta), len(tb)) / max(len(ta), len(tb)) < 0.5:
+    lone_tail = len(short) == 1 and set(short) < set(long_) and short[0] != long_[0]
+    if len(short) / len(long_) < 0.5 or lone_tail:
         return fuzz.token_sort_ratio(a, b)
     return fuzz.token_set_ratio(a, b)
 
@@ -250,7 +254,9 @@ _PER_VALUE: dict[ValueType, Callable[[Any, str], bool]] = {
     ValueType.duration: _duration_match,
     ValueType.money: _money_match,
     ValueType.percent: _percent_match,
-    ValueType.identifier: lambda p, g: re.sub(r"\s", "", str(p)).upper() == re.sub(r"\s", "", g).upper(),
+    ValueType.identifier: lambda p, g: (
+        re.sub(r"\s", "", str(p)).upper() == re.sub(r"\s", "", g).upper()
+    ),
     ValueType.enum: lambda p, g: str(p).strip().lower() == g.strip().lower(),
     ValueType.boolean: lambda p, g: _as_bool(p) is not None and _as_bool(p) == _as_bool(g),
     ValueType.text: _text_match,

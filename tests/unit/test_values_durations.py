@@ -7,6 +7,7 @@ from decimal import Decimal
 import pytest
 
 from intelligent_extraction.extraction.values.durations import (
+    add_duration,
     find_durations,
     iso_duration,
     parse_duration,
@@ -97,3 +98,26 @@ def test_parse_duration_reads_gold_forms(text: str, iso: str | None) -> None:
 def test_iso_duration() -> None:
     assert iso_duration(Decimal("1.50"), "months") == "P1.5M"
     assert iso_duration(Decimal(48), "hour") == "PT48H"
+
+
+@pytest.mark.parametrize(
+    ("start", "duration", "end"),
+    [
+        ("2000-05-22", "P2Y", "2002-05-22"),
+        ("2018-03-29", "P1Y", "2019-03-29"),
+        ("2020-06-01", "P12M", "2021-06-01"),
+        ("2020-01-31", "P1M", "2020-02-29"),  # clamped to the month's last day
+        ("2014-05-05", "P30D", "2014-06-04"),
+        ("2014-05-05", "P2W", "2014-05-19"),
+        ("2015", "P10Y", "2025"),
+        ("2015-03", "P18M", "2016-09"),
+        ("2015", "P6M", None),
+        ("2015-03", "P30D", None),
+        ("2014-05-05", "perpetual", None),
+        ("2014-05-05", "P1.5Y", None),
+        ("2014-05-05", "PT48H", None),
+        ("", "P1Y", None),
+    ],
+)
+def test_add_duration(start: str, duration: str, end: str | None) -> None:
+    assert add_duration(start, duration) == end

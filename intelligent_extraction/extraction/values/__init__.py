@@ -22,6 +22,7 @@ text/clause the sentence, whitespace squashed               any sentence
 
 ``normalize(value_type, text)`` gives the canonical value of the first candidate (or the
 text itself when it is already canonical), which is what comparing against gold needs.
+``add_duration("2014-05-05", "P2Y")`` derives an end date from a start and a term.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from ...models import ValueType
 from .base import Candidate
 from .choices import find_booleans, find_choices
 from .dates import find_dates, parse_date
-from .durations import find_durations, parse_duration
+from .durations import add_duration, find_durations, parse_duration
 from .identifiers import find_identifiers
 from .money import find_money, parse_money
 from .parties import find_party_lists
@@ -48,6 +49,7 @@ __all__ = [
     "normalize",
     "parse_date",
     "parse_duration",
+    "add_duration",
     "parse_money",
     "parse_percent",
     "normalize_place",
@@ -56,24 +58,32 @@ __all__ = [
 Finder = Callable[..., list[Candidate]]
 
 
-def _identifiers(text: str, *, pattern: str | None = None, choices: Sequence[str] | None = None) -> list[Candidate]:
+def _identifiers(
+    text: str, *, pattern: str | None = None, choices: Sequence[str] | None = None
+) -> list[Candidate]:
     if not pattern:
         raise ValueError("identifier values need the field's 'pattern' (the value's regex)")
     return find_identifiers(text, pattern)
 
 
-def _enums(text: str, *, pattern: str | None = None, choices: Sequence[str] | None = None) -> list[Candidate]:
+def _enums(
+    text: str, *, pattern: str | None = None, choices: Sequence[str] | None = None
+) -> list[Candidate]:
     return find_choices(text, choices or [])
 
 
-def _booleans(text: str, *, pattern: str | None = None, choices: Sequence[str] | None = None) -> list[Candidate]:
+def _booleans(
+    text: str, *, pattern: str | None = None, choices: Sequence[str] | None = None
+) -> list[Candidate]:
     return find_booleans(text, pattern)
 
 
 def _plain(finder: Callable[[str], list[Candidate]]) -> Finder:
     """Adapt a ``text -> candidates`` finder to the table's keyword signature."""
 
-    def run(text: str, *, pattern: str | None = None, choices: Sequence[str] | None = None) -> list[Candidate]:
+    def run(
+        text: str, *, pattern: str | None = None, choices: Sequence[str] | None = None
+    ) -> list[Candidate]:
         return finder(text)
 
     run.__doc__ = finder.__doc__

@@ -73,18 +73,29 @@ _PATTERNS: list[re.Pattern[str]] = [
         r"(?P<year>(?:1[89]|20)\d{2}|(?<=/)\d{2})(?![\d/]|\.\d)"
     ),
     # 2014-05-05 / 2014/05/05
-    re.compile(r"(?<![\d./-])(?P<year>(?:1[89]|20)\d{2})([-/])(?P<m>\d{1,2})\2(?P<d>\d{1,2})(?!\d)"),
+    re.compile(
+        r"(?<![\d./-])(?P<year>(?:1[89]|20)\d{2})([-/])(?P<m>\d{1,2})\2(?P<d>\d{1,2})(?!\d)"
+    ),
 ]
 
 #: (pattern, role) pairs read around a date to say what it is for.
 DATE_CUES: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"\b(?:effective|as\s+of|commenc\w*|begin\w*|start\w*|from)\b", _FLAGS), "effective"),
+    (
+        re.compile(r"\b(?:effective|as\s+of|commenc\w*|begin\w*|start\w*|from)\b", _FLAGS),
+        "effective",
+    ),
     (re.compile(r"\b(?:dated|made|entered\s+into|executed|signed)\b|\bthis\s*$", _FLAGS), "dated"),
-    (re.compile(r"\b(?:expir\w*|terminat\w*|until|through|thru|end(?:s|ing)?\s+on)\b", _FLAGS), "expire"),
+    (
+        re.compile(r"\b(?:expir\w*|terminat\w*|until|through|thru|end(?:s|ing)?\s+on)\b", _FLAGS),
+        "expire",
+    ),
 ]
 _DEFINED_TERM_CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^\W{0,12}(?:the\s+)?\W?(?:effective|commencement)\s+date", _FLAGS), "effective"),
-    (re.compile(r"^\W{0,12}(?:the\s+)?\W?(?:expiration|expiry|termination)\s+date", _FLAGS), "expire"),
+    (
+        re.compile(r"^\W{0,12}(?:the\s+)?\W?(?:expiration|expiry|termination)\s+date", _FLAGS),
+        "expire",
+    ),
 ]
 
 
@@ -124,9 +135,7 @@ def _valid(year: int, month: int, day: int) -> bool:
 
 
 def _role(text: str, start: int, end: int) -> str | None:
-    return cue_after(text, end, _DEFINED_TERM_CUES, window=40) or cue_before(
-        text, start, DATE_CUES
-    )
+    return cue_after(text, end, _DEFINED_TERM_CUES, window=40) or cue_before(text, start, DATE_CUES)
 
 
 def find_dates(text: str) -> list[Candidate]:
@@ -142,7 +151,9 @@ def find_dates(text: str) -> list[Candidate]:
                 start = m.end("lead")
             iso, precision = parsed
             found.append(
-                Candidate(iso, text[start:end], start, end, unit=precision, kind=_role(text, start, end))
+                Candidate(
+                    iso, text[start:end], start, end, unit=precision, kind=_role(text, start, end)
+                )
             )
     return dedupe_overlaps(found)
 

@@ -1,4 +1,4 @@
-"""Durations normalized to ISO 8601 (``P2Y``, ``P18M``, ``P30D``, ``P2W``, ``PT48H``) or ``perpetual``.
+"""Durations as ISO 8601 (``P2Y``, ``P18M``, ``P30D``, ``P2W``, ``PT48H``) or ``perpetual``.
 
 Handled: "two (2) years", "thirty (30) days", "sixty (60) calendar days", "eighteen months",
 "1 year", "12-month", "two years (2)", "an additional month", "55.5 months", adverbs of
@@ -10,13 +10,22 @@ period are all durations and often share a sentence.
 
 from __future__ import annotations
 
+import calendar
 import re
+from datetime import date, timedelta
 from decimal import Decimal
 
 from .base import Candidate, cue_after, cue_before, dedupe_overlaps
 from .numbers import QUANTITY, format_decimal, quantity_value
 
-__all__ = ["find_durations", "parse_duration", "iso_duration", "DURATION_CUES", "PERPETUAL"]
+__all__ = [
+    "find_durations",
+    "parse_duration",
+    "iso_duration",
+    "add_duration",
+    "DURATION_CUES",
+    "PERPETUAL",
+]
 
 PERPETUAL = "perpetual"
 _FLAGS = re.IGNORECASE
@@ -34,22 +43,50 @@ _ARTICLE = re.compile(
     _FLAGS,
 )
 _RECURRING = [
-    (re.compile(r"\b(?:annual(?:ly)?|yearly|each\s+year|every\s+year|year[\s-]to[\s-]year)\b", _FLAGS), "year"),
-    (re.compile(r"\b(?:monthly|each\s+month|every\s+month|month[\s-]to[\s-]month)\b", _FLAGS), "month"),
+    (
+        re.compile(
+            r"\b(?:annual(?:ly)?|yearly|each\s+year|every\s+year|year[\s-]to[\s-]year)\b", _FLAGS
+        ),
+        "year",
+    ),
+    (
+        re.compile(r"\b(?:monthly|each\s+month|every\s+month|month[\s-]to[\s-]month)\b", _FLAGS),
+        "month",
+    ),
 ]
-_OPEN_ENDED = re.compile(r"\b(?:in\s+perpetuity|perpetu(?:al(?:ly)?|ity)|indefinite(?:ly)?)\b", _FLAGS)
+_OPEN_ENDED = re.compile(
+    r"\b(?:in\s+perpetuity|perpetu(?:al(?:ly)?|ity)|indefinite(?:ly)?)\b", _FLAGS
+)
 
 #: (pattern, role) pairs read before a duration to say what it measures. The nearest notice or
 #: renewal cue wins; "term" only counts when neither is there, so "an additional period of
 #: three (3) years" is a renewal even though "period of" is nearer.
 DURATION_CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(?:notice|notif\w*)\b(?=[^.;]{0,50}$)", _FLAGS), "notice"),
-    (re.compile(r"\b(?:renew\w*|extend\w*|extension|successive|additional|further)\b", _FLAGS), "renewal"),
-    (re.compile(r"\b(?:term|initial|period\s+of|remain\s+in|continue\w*|for\s+a\s+period)\b", _FLAGS), "term"),
+    (
+        re.compile(r"\b(?:renew\w*|extend\w*|extension|successive|additional|further)\b", _FLAGS),
+        "renewal",
+    ),
+    (
+        re.compile(
+            r"\b(?:term|initial|period\s+of|remain\s+in|continue\w*|for\s+a\s+period)\b", _FLAGS
+        ),
+        "term",
+    ),
 ]
 _NOTICE_AFTER: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"^\s*(?:['’]s?)?\s*(?:(?:prior|advance|written|of|in|the)\s+)*notice", _FLAGS), "notice"),
-    (re.compile(r"^\W*(?:prior\s+to|before|in\s+advance\s+of)\s+(?:the\s+)?(?:[\w-]+\s+){0,4}(?:expir|end|terminat|renew|anniversar)", _FLAGS), "notice"),
+    (
+        re.compile(r"^\s*(?:['’]s?)?\s*(?:(?:prior|advance|written|of|in|the)\s+)*notice", _FLAGS),
+        "notice",
+    ),
+    (
+        re.compile(
+            r"^\W*(?:prior\s+to|before|in\s+advance\s+of)\s+(?:the\s+)?(?:[\w-]+\s+){0,4}"
+            r"(?:expir|end|terminat|renew|anniversar)",
+            _FLAGS,
+        ),
+        "notice",
+    ),
 ]
 
 _RENEWAL_AFTER = [(re.compile(r"^\W{0,3}(?:\w+\s+){0,2}renew", _FLAGS), "renewal")]
@@ -79,7 +116,13 @@ def _numbered(text: str) -> list[Candidate]:
             continue
         unit = m.group("unit").lower()
         found.append(
-            Candidate(iso_duration(amount, unit), m.group(0), *m.span(), unit=unit, kind=_role(text, *m.span()))
+            Candidate(
+                iso_duration(amount, unit),
+                m.group(0),
+                *m.span(),
+                unit=unit,
+                kind=_role(text, *m.span()),
+            )
         )
     return found
 
@@ -88,11 +131,23 @@ def _implicit_one(text: str) -> list[Candidate]:
     found = []
     for m in _ARTICLE.finditer(text):
         unit = m.group("unit").lower()
-        found.append(Candidate(iso_duration(Decimal(1), unit), m.group(0), *m.span(), unit=unit, kind=_role(text, *m.span())))
+        found.append(
+            Candidate(
+                iso_duration(Decimal(1), unit),
+                m.group(0),
+                *m.span(),
+                unit=unit,
+                kind=_role(text, *m.span()),
+            )
+        )
     for pattern, unit in _RECURRING:
         for m in pattern.finditer(text):
             kind = cue_after(text, m.end(), _RENEWAL_AFTER) or _role(text, *m.span()) or "recurring"
-            found.append(Candidate(iso_duration(Decimal(1), unit), m.group(0), *m.span(), unit=unit, kind=kind))
+            found.append(
+                Candidate(
+                    iso_duration(Decimal(1), unit), m.group(0), *m.span(), unit=unit, kind=kind
+                )
+            )
     return found
 
 
@@ -100,7 +155,9 @@ def find_durations(text: str) -> list[Candidate]:
     """Every duration in ``text`` in text order; an explicit number beats an implied one."""
     found = _numbered(text) + _implicit_one(text)
     for m in _OPEN_ENDED.finditer(text):
-        found.append(Candidate(PERPETUAL, m.group(0), *m.span(), unit=None, kind=_role(text, *m.span())))
+        found.append(
+            Candidate(PERPETUAL, m.group(0), *m.span(), unit=None, kind=_role(text, *m.span()))
+        )
     return dedupe_overlaps(found)
 
 
@@ -117,3 +174,30 @@ def parse_duration(text: str) -> str | None:
         return stripped.upper()
     found = find_durations(stripped)
     return found[0].value if found else None
+
+
+def _add_months(year: int, month: int, day: int, months: int) -> date:
+    """Calendar month arithmetic; the day is clamped (Jan 31 + 1 month = Feb 28/29)."""
+    total = year * 12 + (month - 1) + months
+    y, m = divmod(total, 12)
+    return date(y, m + 1, min(day, calendar.monthrange(y, m + 1)[1]))
+
+
+def add_duration(iso_date: str, duration: str) -> str | None:
+    """The date ``duration`` after ``iso_date``, at the date's precision: "2014-05-05" + "P2Y"
+    -> "2016-05-05", "2015" + "P10Y" -> "2025". None when it cannot be said: ``perpetual``,
+    fractional amounts, hours, or days/weeks added to a date without a day."""
+    m = _ISO_DURATION.match(duration or "")
+    parts = [int(p) for p in (iso_date or "").split("-") if p.isdigit()]
+    if m is None or not 1 <= len(parts) <= 3 or "." in duration or "T" in duration:
+        return None
+    amount, code = int(duration[1:-1]), duration[-1]
+    months = {"Y": 12 * amount, "M": amount}.get(code)
+    if months is None:  # days or weeks need a full date
+        if len(parts) < 3:
+            return None
+        return (date(*parts) + timedelta(days=amount * (7 if code == "W" else 1))).isoformat()
+    if len(parts) == 1:
+        return f"{parts[0] + amount:04d}" if code == "Y" else None
+    shifted = _add_months(parts[0], parts[1], parts[2] if len(parts) == 3 else 1, months)
+    return shifted.isoformat() if len(parts) == 3 else shifted.isoformat()[:7]

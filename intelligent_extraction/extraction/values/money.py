@@ -87,7 +87,9 @@ def _numeral(m: re.Match[str]) -> Candidate | None:
         return None
     groups = m.groupdict()
     currency = _currency(groups.get("sym") or groups.get("code") or groups.get("word"))
-    return Candidate(_value(_scaled(amount, m.group("mult")), currency), m.group(0), *m.span(), unit=currency)
+    return Candidate(
+        _value(_scaled(amount, m.group("mult")), currency), m.group(0), *m.span(), unit=currency
+    )
 
 
 def _worded(m: re.Match[str]) -> Candidate | None:
@@ -100,13 +102,24 @@ def _worded(m: re.Match[str]) -> Candidate | None:
             cand = _numeral(inner)
             if cand is not None:
                 currency = cand.value["currency"] or _currency(m.group("word"))
-                return Candidate(_value(Decimal(cand.value["amount"]), currency), m.group(0), *m.span(), unit=currency)
+                return Candidate(
+                    _value(Decimal(cand.value["amount"]), currency),
+                    m.group(0),
+                    *m.span(),
+                    unit=currency,
+                )
     amount = words_to_number(m.group("words"))
     if amount is None:
         return None
     end = m.end("word")
     currency = _currency(m.group("word"))
-    return Candidate(_value(_scaled(amount, m.group("mult")), currency), m.string[m.start() : end], m.start(), end, unit=currency)
+    return Candidate(
+        _value(_scaled(amount, m.group("mult")), currency),
+        m.string[m.start() : end],
+        m.start(),
+        end,
+        unit=currency,
+    )
 
 
 def find_money(text: str) -> list[Candidate]:

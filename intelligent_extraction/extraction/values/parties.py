@@ -145,7 +145,7 @@ def split_party_names(name: str) -> list[str]:
     """ "ACME Inc. and Beta LLC" -> two names; "Eli Lilly and Company" stays one."""
     parts = re.split(r"\s+(and|&)\s+", name)
     names = [parts[0]]
-    for joiner, part in zip(parts[1::2], parts[2::2]):
+    for joiner, part in zip(parts[1::2], parts[2::2], strict=True):
         if _ENDS_WITH_SUFFIX.search(names[-1]) and _looks_like_name(part):
             names.append(part)
         else:
@@ -184,7 +184,9 @@ def _is_alias(m: re.Match[str]) -> bool:
     if _ALIAS_WORDS.search(inner):
         return True
     follows = m.string[m.end() : m.end() + 6].lstrip()
-    return bool(_BARE_ALIAS.match(inner)) and (not follows or follows[0] in ",;." or follows.startswith("and"))
+    return bool(_BARE_ALIAS.match(inner)) and (
+        not follows or follows[0] in ",;." or follows.startswith("and")
+    )
 
 
 def _mask_parentheticals(clause: str) -> str:

@@ -25,7 +25,7 @@ _FALLBACK_END = re.compile(
 
 
 @lru_cache(maxsize=1)
-def _segmenter():  # noqa: ANN202 (pysbd has no type hints)
+def _segmenter():  # pysbd ships no type hints
     try:
         import pysbd
     except ImportError:  # pragma: no cover - pysbd is a declared dependency

@@ -1,0 +1,123 @@
+"""Party lists: names as written, aliases and descriptors removed (preamble shapes)."""
+
+from __future__ import annotations
+
+import pytest
+
+from intelligent_extraction.extraction.values.parties import find_party_lists, split_party_names
+
+
+def _first(text: str) -> list[str]:
+    return find_party_lists(text)[0].value
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            'This Agreement is made by and between ACME INC., a Delaware corporation ("Acme"), '
+            'and Beta LLC (the "Company").',
+            ["ACME INC.", "Beta LLC"],
+        ),
+        (
+            "This Agreement is entered into between Acme Inc. and Beta LLC.",
+            ["Acme Inc.", "Beta LLC"],
+        ),
+        (
+            'between Gamma Widgets, Inc. ("Gamma"), a Nevada corporation, having a business '
+            "address of 12 Elm Street, Suite 4, Springfield, Ohio 45501, and Delta Tools, "
+            '("Delta"), a Polish corporation.',
+            ["Gamma Widgets, Inc.", "Delta Tools"],
+        ),
+        (
+            'between Eli Lilly and Company, an Indiana corporation ("Lilly"), and John Smith, '
+            'an individual residing at 5 Main St., Springfield ("Employee").',
+            ["Eli Lilly and Company", "John Smith"],
+        ),
+        (
+            'between Foo Ltd, a company incorporated in England and Wales ("Foo") and Bar GmbH.',
+            ["Foo Ltd", "Bar GmbH"],
+        ),
+        (
+            'by and between zeta.com, Inc. ("Zeta") and mTech Systems Corp. ("mTech").',
+            ["zeta.com, Inc.", "mTech Systems Corp."],
+        ),
+        (
+            'by and among (a) Omega Holdings, S.A. ("Omega"), a company incorporated in '
+            'Luxembourg, (b) Omega Media (BVI) Limited ("Media BVI"); and (c) Sigma Online Inc.',
+            ["Omega Holdings, S.A.", "Omega Media Limited", "Sigma Online Inc."],
+        ),
+        (
+            "between Kappa Labs, Inc., with offices at 1 Mt. Hood Ave, Portland, OR 97201 "
+            '("Kappa") and Lambda Corp. and its Affiliates ("Lambda").',
+            ["Kappa Labs, Inc.", "Lambda Corp."],
+        ),
+        (
+            "between Theta Partners, L.P., a Delaware limited partnership, and the undersigned "
+            '(the "Recipient").',
+            ["Theta Partners, L.P."],
+        ),
+    ],
+)
+def test_between_clauses(text: str, names: list[str]) -> None:
+    assert _first(text) == names
+
+
+def test_title_page_layout_with_one_name_per_line() -> None:
+    text = (
+        "SUPPLY AGREEMENT\n\nby and between\n\nNORTHWIND LLC\n\nand\n\n"
+        "SOUTHWIND CORPORATION\n\ndated as of May 1, 2012\n"
+    )
+    assert _first(text) == ["NORTHWIND LLC", "SOUTHWIND CORPORATION"]
+
+
+def test_numbered_parties_block() -> None:
+    text = (
+        "Parties\n\n(1) Orion Pty Ltd (ACN 123 456 789), 7 Star Road, Sydney\n\n"
+        "(2) Vega Medical, LLC of 15 Main Street, Dallas, TX 75080.\n\nBackground\n"
+    )
+    assert _first(text) == ["Orion Pty Ltd", "Vega Medical, LLC"]
+
+
+def test_spaced_between_heading_and_dash_and() -> None:
+    text = (
+        'B E T W E E N:\n\n   ALPHA COURIER LTD.    ("Alpha")    - and -    '
+        'BETA SYSTEMS LTD.   ("Beta")\n\nWHEREAS'
+    )
+    assert _first(text) == ["ALPHA COURIER LTD.", "BETA SYSTEMS LTD."]
+
+
+def test_defined_terms_without_a_between_clause() -> None:
+    text = (
+        "EMPLOYEE CONFIDENTIALITY AGREEMENT\nAs an employee of Orbit Devices, Inc. (the "
+        "\u201cCompany\u201d), I agree as follows. This Agreement (the \u201cAgreement\u201d) is "
+        "made by Jane Q. Doe (\u201cEmployee\u201d) in favor of the Company."
+    )
+    [cand] = [c for c in find_party_lists(text) if c.kind == "defined"]
+    assert cand.value == ["Orbit Devices, Inc.", "Jane Q. Doe"]
+    assert text[cand.start : cand.end] == cand.raw
+
+
+def test_raw_is_the_clause_and_kind_says_which_reading() -> None:
+    text = 'made between Acme Inc. ("Acme") and Beta LLC ("Beta"). WHEREAS the parties agree'
+    between = find_party_lists(text)[0]
+    assert between.kind == "between"
+    assert between.raw == 'Acme Inc. ("Acme") and Beta LLC ("Beta")'
+    assert text[between.start : between.end] == between.raw
+
+
+def test_no_parties() -> None:
+    assert find_party_lists("The price is fixed for the term.") == []
+
+
+@pytest.mark.parametrize(
+    ("name", "parts"),
+    [
+        ("Acme Inc. and Beta LLC", ["Acme Inc.", "Beta LLC"]),
+        ("Eli Lilly and Company", ["Eli Lilly and Company"]),
+        ("Alpha Ltd. & Beta AG", ["Alpha Ltd.", "Beta AG"]),
+        ("Smith and Jones", ["Smith and Jones"]),
+    ],
+)
+def test_split_party_names(name: str, parts: list[str]) -> None:
+    assert split_party_names(name) == parts

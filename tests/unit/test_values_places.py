@@ -1,0 +1,115 @@
+"""Places: jurisdictions normalized to a name, chained mentions merged, role cues read."""
+
+from __future__ import annotations
+
+import pytest
+
+from intelligent_extraction.extraction.values.places import (
+    find_places,
+    is_place_name,
+    normalize_place,
+    place_components,
+    us_state_codes,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "raw"),
+    [
+        ("the laws of the State of New York", "New York", "the laws of the State of New York"),
+        (
+            "the laws of the Commonwealth of Massachusetts",
+            "Massachusetts",
+            "the laws of the Commonwealth of Massachusetts",
+        ),
+        (
+            "the laws of the Province of Ontario and the federal laws of Canada applicable therein",
+            "Ontario, Canada",
+            "the laws of the Province of Ontario and the federal laws of Canada",
+        ),
+        ("the laws of England and Wales", "England and Wales", "the laws of England and Wales"),
+        ("State of Delaware", "Delaware", "State of Delaware"),
+        ("the laws of Hong Kong", "Hong Kong", "the laws of Hong Kong"),
+        ("the laws of the PRC", "China", "the laws of the PRC"),
+        ("the People's Republic of China", "China", "the People's Republic of China"),
+        (
+            "the laws of the State of California, USA",
+            "California",
+            "the laws of the State of California, USA",
+        ),
+        (
+            "the laws of the United States of America and of the State of Texas",
+            "Texas",
+            "the laws of the United States of America and of the State of Texas",
+        ),
+        ("the laws of the state of Israel", "Israel", "the laws of the state of Israel"),
+        ("the laws of the Netherlands", "Netherlands", "the laws of the Netherlands"),
+        ("Swiss law", "Switzerland", "Swiss law"),
+        ("the laws of Papua New Guinea", "Papua New Guinea", "the laws of Papua New Guinea"),
+        ("the laws of the State of Georgia", "Georgia", "the laws of the State of Georgia"),
+        (
+            "the laws of New South Wales",
+            "New South Wales, Australia",
+            "the laws of New South Wales",
+        ),
+    ],
+)
+def test_governing_law_forms(text: str, value: str, raw: str) -> None:
+    [cand] = find_places(text)
+    assert (cand.value, cand.raw) == (value, raw)
+    assert text[cand.start : cand.end] == raw
+
+
+def test_ocr_glued_words() -> None:
+    [cand] = find_places("governed by the laws ofthe State ofTexas and")
+    assert (cand.value, cand.kind) == ("Texas", "law")
+
+
+def test_role_cues() -> None:
+    text = (
+        "Acme Inc., a Delaware corporation, agrees that this Agreement is governed by the laws "
+        "of the State of New York and that the courts located in Illinois have jurisdiction."
+    )
+    assert [(c.value, c.kind) for c in find_places(text)] == [
+        ("Delaware", "incorporation"),
+        ("New York", "law"),
+        ("Illinois", "forum"),
+    ]
+
+
+def test_organized_under_the_laws_of_is_incorporation() -> None:
+    [cand] = find_places("a company organized under the laws of the State of Nevada")
+    assert cand.kind == "incorporation"
+
+
+def test_lower_case_words_are_not_places() -> None:
+    assert find_places("we will chad the jersey") == []
+
+
+def test_unit_is_the_level_of_the_most_specific_place() -> None:
+    [cand] = find_places("the laws of Canada and of the Province of Quebec")
+    assert (cand.value, cand.unit) == ("Quebec, Canada", "subdivision")
+
+
+@pytest.mark.parametrize(
+    ("text", "components"),
+    [
+        ("Province of Ontario, Canada", {"Ontario, Canada"}),
+        ("England, United Kingdom", {"England"}),
+        ("England and Wales", {"England", "Wales"}),
+        ("new york", {"New York"}),
+        ("NY", {"New York"}),
+        ("Trinidad and Tobago", {"Trinidad and Tobago"}),
+        ("Atlantis", set()),
+    ],
+)
+def test_place_components(text: str, components: set[str]) -> None:
+    assert place_components(text) == components
+
+
+def test_normalize_place_and_lookups() -> None:
+    assert normalize_place("the PRC") == "China"
+    assert normalize_place("Atlantis") is None
+    assert is_place_name("Wales") and is_place_name("the State of Texas")
+    assert not is_place_name("Acme Wales Ltd")
+    assert us_state_codes()["CA"] == "California"
