@@ -92,14 +92,13 @@ def _squashed_with_map(text: str) -> tuple[str, list[int]]:
 def find_quote(quote: str, text: str) -> tuple[int, int] | None:
     """Where ``quote`` occurs in ``text`` as ``(start, end)``, comparing with whitespace runs
     squashed and typographic quotes/dashes folded; case-sensitive. None when absent or empty."""
-    needle, _ = _squashed_with_map(quote.strip())
-    if not needle.strip():
+    needle = _squashed_with_map(quote.strip())[0]
+    if not needle:
         return None
     hay, where = _squashed_with_map(text)
-    at = hay.find(needle.strip())
+    at = hay.find(needle)
     if at < 0:
         return None
-    needle = needle.strip()
     return where[at], where[at + len(needle) - 1] + 1
 
 
@@ -193,11 +192,8 @@ class LLMExtractor:
     def from_settings(cls, settings: Any, **kwargs: Any) -> "LLMExtractor":
         """Build from ``Settings`` (``IE_LLM_URL``, ``IE_LLM_MODEL``, ``IE_LLM_API_KEY``,
         ``IE_LLM_TIMEOUT``); missing URL or model raise ConfigError naming the variable."""
-        missing = [
-            var
-            for var, value in (("IE_LLM_URL", settings.llm_url), ("IE_LLM_MODEL", settings.llm_model))
-            if not value
-        ]
+        required = (("IE_LLM_URL", settings.llm_url), ("IE_LLM_MODEL", settings.llm_model))
+        missing = [var for var, value in required if not value]
         if missing:
             raise ConfigError(f"the LLM extractor needs {' and '.join(missing)} to be set")
         try:
@@ -235,6 +231,7 @@ class LLMExtractor:
         try:
             content = self._complete(build_messages(field, evidence), response_format(field))
             answer = self._parse(content)
+            return self._judge(field, evidence, answer)
         except _EndpointError as exc:
             failed = Extraction.error(str(exc))
             if exc.content is not None:
@@ -244,7 +241,6 @@ class LLMExtractor:
             return Extraction.error(
                 f"LLM extractor failed at {self.endpoint}: {type(exc).__name__}: {exc}"
             )
-        return self._judge(field, evidence, answer)
 
     def _judge(
         self, field: FieldConfig, evidence: list[ScoredChunk], answer: _Answer
@@ -252,8 +248,9 @@ class LLMExtractor:
         """Turn a well-formed answer into found / not_found: grounding, then canonical value."""
         trace = {"answer": answer.model_dump(), "model": self.model}
         if not answer.found:
-            return Extraction.not_found(reason="the LLM found no value in the evidence",
-                                        candidates=[trace])  # fmt: skip
+            return Extraction.not_found(
+                reason="the LLM found no value in the evidence", candidates=[trace]
+            )
         grounded = self._ground(answer, evidence)
         if grounded is None:
             shown = answer.quote if len(answer.quote) <= 120 else answer.quote[:117] + "..."

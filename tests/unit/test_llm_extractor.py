@@ -32,7 +32,9 @@ LAW_TEXT = (
     "14. Governing Law. This Agreement shall be governed by\n  the laws of the State of "
     "New York, without regard to its conflict of laws rules."
 )
-FEE_TEXT = "Late payments bear interest at 1.5% per month. The fee is five thousand dollars ($5,000)."
+FEE_TEXT = (
+    "Late payments bear interest at 1.5% per month. The fee is five thousand dollars ($5,000)."
+)
 DATE_TEXT = "This Agreement is made this 5th day of May, 2014 (the \u201cEffective Date\u201d)."
 
 
@@ -122,7 +124,7 @@ def endpoint() -> Iterator[Endpoint]:
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
     thread.start()
     state.url = f"http://127.0.0.1:{server.server_address[1]}/v1"
     yield state
@@ -276,7 +278,8 @@ def test_value_that_does_not_parse_is_not_found(endpoint):
 
 def test_enum_value_outside_choices_is_not_found(endpoint):
     endpoint.answer = answer("Net 90", "Late payments", "c-fee")
-    result = make_extractor(endpoint).extract(field_of("enum", choices=["Net 30", "Net 60"]), CHUNKS)
+    enum = field_of("enum", choices=["Net 30", "Net 60"])
+    result = make_extractor(endpoint).extract(enum, CHUNKS)
     assert result.status == "not_found"
     assert "Net 90" in result.reason
 
@@ -386,7 +389,8 @@ def test_money_schema_is_an_object_with_amount_and_currency(endpoint):
 
 def test_enum_schema_lists_the_choices():
     schema = answer_schema(field_of("enum", choices=["Net 30", "Net 60"]))
-    assert schema["properties"]["value"]["anyOf"][0] == {"type": "string", "enum": ["Net 30", "Net 60"]}
+    value = schema["properties"]["value"]["anyOf"][0]
+    assert value == {"type": "string", "enum": ["Net 30", "Net 60"]}
 
 
 @pytest.mark.parametrize(
