@@ -27,6 +27,7 @@ __all__ = [
     "Position",
     "VisualAnalysis",
     "Weights",
+    "ExtractionRules",
     "FieldConfig",
 ]
 
@@ -210,6 +211,47 @@ class Weights(_Strict):
         return self
 
 
+class ExtractionRules(_Strict):
+    """How the rule extractor reads a field; every key is optional.
+
+    Defaults come from the built-in profile named ``profile`` (else the field's name, else its
+    type; see ``extraction/field_rules.py``); the keys given here override that profile.
+    ``kind_weights`` maps a candidate's role hint (``effective``, ``renewal``, ``law``, ...; the
+    key ``none`` for no hint) to a bonus in [-1, 1]; ``require_kinds`` drops candidates without
+    one of those hints; ``context`` is a regex the candidate's sentence must match; ``cues``
+    are extra keywords whose nearness supports a candidate; ``min_confidence`` is the threshold
+    under which the field is reported ``not_found``.
+    """
+
+    profile: str | None = None
+    min_confidence: float | None = Field(default=None, ge=0, le=1)
+    kind_weights: dict[str, float] = Field(default_factory=dict)
+    require_kinds: list[str] = Field(default_factory=list)
+    context: str | None = None
+    cues: list[str] = Field(default_factory=list)
+    max_chunks: int | None = Field(default=None, ge=1)
+
+    @field_validator("kind_weights")
+    @classmethod
+    def _weights_in_range(cls, weights: dict[str, float]) -> dict[str, float]:
+        for kind, weight in weights.items():
+            if not -1 <= weight <= 1:
+                raise ValueError(f"kind_weights[{kind!r}] must be in [-1, 1], got {weight}")
+        return weights
+
+    @field_validator("context")
+    @classmethod
+    def _context_compiles(cls, context: str | None) -> str | None:
+        import re
+
+        if context is not None:
+            try:
+                re.compile(context)
+            except re.error as exc:
+                raise ValueError(f"context {context!r} is not a valid regex: {exc}") from exc
+        return context
+
+
 class FieldConfig(_Strict):
     """One field's configuration, validated from ``config/fields/<field_name>.yaml``.
 
@@ -246,6 +288,9 @@ class FieldConfig(_Strict):
     weights: Weights = Field(default_factory=Weights)
     bm25_normalization: BM25Normalization = BM25Normalization.min_max
     agreement_boost: AgreementBoost = AgreementBoost.graded
+
+    # value extraction (rule extractor)
+    extraction: ExtractionRules = Field(default_factory=ExtractionRules)
 
     @model_validator(mode="after")
     def _type_specific(self) -> "FieldConfig":

@@ -1,0 +1,94 @@
+"""Confidence calibration: raw extractor scores -> probabilities that the value is right.
+
+A calibrator is a monotone piecewise-linear map fitted on the dev set (isotonic regression by
+pool-adjacent-violators, no library needed for 1-D) and stored as JSON beside the field
+configs, so "confidence 0.8" means about 80% of such values are right.
+"""
+
+from __future__ import annotations
+
+import json
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["Calibrator", "fit_isotonic", "reliability_table"]
+
+
+@dataclass(frozen=True)
+class Calibrator:
+    """Piecewise-linear interpolation through (raw score, probability) knots."""
+
+    xs: tuple[float, ...]
+    ys: tuple[float, ...]
+
+    @classmethod
+    def identity(cls) -> "Calibrator":
+        return cls((0.0, 1.0), (0.0, 1.0))
+
+    @classmethod
+    def load(cls, path: Path, extractor: str) -> "Calibrator":
+        """The calibrator stored for ``extractor`` in ``path``; identity when there is none."""
+        if not path.exists():
+            return cls.identity()
+        data = json.loads(path.read_text()).get(extractor)
+        if not data:
+            return cls.identity()
+        return cls(tuple(data["x"]), tuple(data["y"]))
+
+    def to_dict(self) -> dict:
+        return {"x": list(self.xs), "y": list(self.ys)}
+
+    def __call__(self, raw: float) -> float:
+        xs, ys = self.xs, self.ys
+        if raw <= xs[0]:
+            return ys[0]
+        if raw >= xs[-1]:
+            return ys[-1]
+        i = bisect_right(xs, raw)
+        x0, x1, y0, y1 = xs[i - 1], xs[i], ys[i - 1], ys[i]
+        return y0 + (y1 - y0) * (raw - x0) / (x1 - x0) if x1 > x0 else y1
+
+
+def fit_isotonic(scores: Sequence[float], correct: Sequence[bool]) -> Calibrator:
+    """Isotonic regression of correctness on score (pool adjacent violators)."""
+    if not scores:
+        return Calibrator.identity()
+    pairs = sorted(zip(scores, (1.0 if c else 0.0 for c in correct)))
+    blocks: list[list[float]] = []  # [sum_y, count, min_x, max_x]
+    for x, y in pairs:
+        blocks.append([y, 1.0, x, x])
+        while len(blocks) > 1 and blocks[-2][0] / blocks[-2][1] >= blocks[-1][0] / blocks[-1][1]:
+            y2, n2, _, hi = blocks.pop()
+            blocks[-1][0] += y2
+            blocks[-1][1] += n2
+            blocks[-1][3] = hi
+    xs, ys = [], []
+    for sum_y, n, lo, hi in blocks:
+        xs.append((lo + hi) / 2)
+        ys.append(round(sum_y / n, 4))
+    if len(xs) == 1:
+        return Calibrator((0.0, 1.0), (ys[0], ys[0]))
+    return Calibrator(tuple(xs), tuple(ys))
+
+
+def reliability_table(
+    confidences: Sequence[float], correct: Sequence[bool], bins: int = 10
+) -> list[dict]:
+    """Per confidence bin: count, mean confidence and the share that was right."""
+    rows = []
+    for b in range(bins):
+        lo, hi = b / bins, (b + 1) / bins
+        members = [
+            (c, ok) for c, ok in zip(confidences, correct)
+            if lo <= c < hi or (b == bins - 1 and c == 1.0)
+        ]
+        if members:
+            rows.append({
+                "bin": f"{lo:.1f}-{hi:.1f}",
+                "count": len(members),
+                "mean_confidence": sum(c for c, _ in members) / len(members),
+                "accuracy": sum(1 for _, ok in members if ok) / len(members),
+            })
+    return rows

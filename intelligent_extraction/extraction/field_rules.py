@@ -1,0 +1,149 @@
+"""Built-in reading profiles for the rule extractor, one per well-known field or value type.
+
+A profile says which role hints (``Candidate.kind``) a field wants, how it picks among
+candidates (``mode``), where in the contract the value usually sits and how sure the extractor
+must be before it answers. A field's YAML may name another profile (``extraction.profile``) and
+override any of its keys (``extraction.kind_weights`` ...); see ``models.ExtractionRules``.
+
+Modes:
+
+=========== ==================================================================================
+value       typed candidates scored by rank, keyword distance, role, section, agreement
+expiration  ``value`` plus dates derived from a start date and a stated term (add_duration),
+            "anniversary" terms and open-ended terms (``perpetual``)
+parties     the preamble's "between" clause or its defined-term names
+title       the document's heading (document names)
+sentence    the sentence that answers (text and clause fields)
+=========== ==================================================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Literal
+
+from ..models import FieldConfig, ValueType
+
+__all__ = ["FieldRule", "PROFILES", "TYPE_PROFILES", "rule_for", "NO_KIND"]
+
+Mode = Literal["value", "expiration", "parties", "title", "sentence"]
+
+#: The ``kind_weights`` key for candidates without a role hint.
+NO_KIND = "none"
+
+_RENEWAL_CONTEXT = (
+    r"(?i)\b(?:renew\w*|extend\w*|extension|successive|evergreen|year[\s-]to[\s-]year|"
+    r"month[\s-]to[\s-]month|thereafter|indefinitely)"
+)
+_NOTICE_CONTEXT = (
+    r"(?i)\b(?:renew\w*|non-?renewal|extend\w*|extension|successive|evergreen|"
+    r"(?:expir\w*|end)\s+of\s+(?:the\s+|such\s+|any\s+|each\s+)?(?:then[\s-]+)?(?:current\s+|"
+    r"initial\s+|renewal\s+|applicable\s+)*(?:term|period)|anniversary)"
+)
+
+
+@dataclass(frozen=True)
+class FieldRule:
+    """How to read one field. Weights are bonuses added to a candidate's raw score."""
+
+    mode: Mode = "value"
+    kind_weights: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    require_kinds: frozenset[str] = frozenset()
+    context: str | None = None  # regex the candidate's sentence (or its neighbour) must match
+    cues: tuple[str, ...] = ()  # keywords besides instructions.keywords
+    min_confidence: float = 0.4
+    early: bool = False  # the value usually sits in the first chunks (title, parties, dates)
+    max_chunks: int = 10
+
+    def kind_weight(self, kind: str | None) -> float:
+        return self.kind_weights.get(kind or NO_KIND, 0.0)
+
+
+def _kinds(**weights: float) -> MappingProxyType:
+    return MappingProxyType(dict(weights))
+
+
+#: Profiles by field name (the contracts-dev fields and their usual aliases).
+PROFILES: dict[str, FieldRule] = {
+    "effective_date": FieldRule(
+        kind_weights=_kinds(effective=1.0, dated=0.35, none=0.0, expire=-1.0),
+        cues=("effective date", "commencement date", "effective", "as of"),
+        early=True,
+        min_confidence=0.45,
+    ),
+    "agreement_date": FieldRule(
+        kind_weights=_kinds(dated=1.0, effective=0.6, none=0.15, expire=-1.0),
+        cues=("dated", "made", "entered into", "as of", "this"),
+        early=True,
+        min_confidence=0.3,
+    ),
+    "expiration_date": FieldRule(
+        mode="expiration",
+        kind_weights=_kinds(expire=1.0, none=-0.5, effective=-0.8, dated=-0.8),
+        cues=("expire", "expiration", "terminate", "until", "through", "initial term"),
+        min_confidence=0.45,
+    ),
+    "term": FieldRule(
+        kind_weights=_kinds(term=1.0, none=0.2, renewal=-0.6, recurring=-0.6, notice=-1.0),
+        cues=("term", "period of", "expire", "terminate", "survive", "remain in effect"),
+        context=r"(?i)\b(?:term|period|expir\w*|terminat\w*|surviv\w*|remain|continu\w*|"
+        r"in\s+effect|in\s+force|obligations?|years?\s+(?:from|after|following))",
+        min_confidence=0.5,
+    ),
+    "renewal_term": FieldRule(
+        kind_weights=_kinds(renewal=1.0, recurring=0.5, term=-0.2, none=-0.2, notice=-1.0),
+        cues=("renew", "renewal", "extend", "successive", "additional"),
+        context=_RENEWAL_CONTEXT,
+        min_confidence=0.5,
+    ),
+    "notice_period_to_terminate_renewal": FieldRule(
+        kind_weights=_kinds(notice=1.0),
+        require_kinds=frozenset({"notice"}),
+        cues=("notice", "non-renewal", "renew", "prior to", "expiration"),
+        context=_NOTICE_CONTEXT,
+        min_confidence=0.5,
+    ),
+    "governing_law": FieldRule(
+        kind_weights=_kinds(law=1.0, legal=-0.3, forum=-0.4, incorporation=-1.0, none=-0.6),
+        cues=("governed", "governing law", "construed", "laws of"),
+        min_confidence=0.45,
+    ),
+    "parties": FieldRule(mode="parties", early=True, min_confidence=0.35),
+    "document_name": FieldRule(mode="title", early=True, min_confidence=0.3),
+}
+
+#: Profiles by value type, for fields without a profile of their own.
+TYPE_PROFILES: dict[ValueType, FieldRule] = {
+    ValueType.party_list: PROFILES["parties"],
+    ValueType.text: FieldRule(mode="sentence", min_confidence=0.3),
+    ValueType.clause: FieldRule(mode="sentence", min_confidence=0.3),
+}
+
+
+def rule_for(field_config: FieldConfig) -> FieldRule:
+    """The profile for a field: ``extraction.profile``, else its name, else its type's; with
+    the YAML's ``extraction`` overrides applied."""
+    rules = field_config.extraction
+    name = rules.profile or field_config.field_name
+    if rules.profile and rules.profile not in PROFILES:
+        known = ", ".join(sorted(PROFILES))
+        raise ValueError(
+            f"field {field_config.field_name!r}: extraction.profile must be one of {known}. "
+            f"Currently, it is {rules.profile!r}"
+        )
+    base = PROFILES.get(name) or TYPE_PROFILES.get(field_config.type) or FieldRule()
+    changes: dict[str, object] = {}
+    if rules.kind_weights:
+        changes["kind_weights"] = MappingProxyType({**base.kind_weights, **rules.kind_weights})
+    if rules.require_kinds:
+        changes["require_kinds"] = frozenset(rules.require_kinds)
+    if rules.context is not None:
+        changes["context"] = rules.context
+    if rules.cues:
+        changes["cues"] = tuple(rules.cues)
+    if rules.min_confidence is not None:
+        changes["min_confidence"] = rules.min_confidence
+    if rules.max_chunks is not None:
+        changes["max_chunks"] = rules.max_chunks
+    return replace(base, **changes) if changes else base

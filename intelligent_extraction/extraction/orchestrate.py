@@ -1,0 +1,122 @@
+"""One field of one document: retrieve -> extract -> validate -> retry -> FieldResult.
+
+The loop (from the seed designs): when the value fails its type or grounding check, or nothing
+is found, retrieval is retried with the field's query variants fused by reciprocal rank fusion,
+excluding the chunks already judged, at most ``max_retries`` extra times. Every attempt is
+recorded (query, strategy, candidates, why rejected). Failures of one field become a result with
+status ``error``; they never stop the other fields.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from ..backends.base import SearchBackend
+from ..embeddings import Embedder
+from ..errors import ExtractionError
+from ..models import FieldConfig, ScoredChunk, Strategy
+from ..retrieval import retrieve
+from ..retrieval.variants import retrieve_variants, variant_queries
+from .base import AttemptTrace, Evidence, Extraction, Extractor, FieldResult
+from .calibration import Calibrator
+from .validate import validate_extraction
+
+__all__ = ["FieldExtraction"]
+
+
+def _ms(t0: float) -> float:
+    return (time.perf_counter() - t0) * 1000
+
+
+def _evidence(chunks: Sequence[ScoredChunk], first_id: str | None) -> list[Evidence]:
+    """The supporting chunks, the one holding the value first."""
+    ordered = sorted(chunks, key=lambda sc: sc.chunk.chunk_id != first_id)
+    return [Evidence.from_scored(sc) for sc in ordered]
+
+
+class FieldExtraction:
+    """Runs the retrieve/extract/validate/retry loop for one field at a time."""
+
+    def __init__(
+        self,
+        backend: SearchBackend,
+        embedder: Embedder,
+        extractor: Extractor,
+        *,
+        max_retries: int = 2,
+        calibrator: Calibrator | None = None,
+    ):
+        if max_retries < 0:
+            raise ValueError(f"max_retries must be 0 or more. Currently, it is {max_retries}")
+        self.backend = backend
+        self.embedder = embedder
+        self.extractor = extractor
+        self.max_retries = max_retries
+        self.calibrator = calibrator or Calibrator.identity()
+
+    def run(
+        self, doc_id: str, source: str, field: FieldConfig, strategy: Strategy | None = None
+    ) -> FieldResult:
+        chosen = Strategy(strategy or field.strategy)
+        result = FieldResult(
+            doc_id=doc_id, source=source, field=field.field_name, type=field.type.value,
+            status="not_found", strategy=chosen.value,
+        )
+        try:
+            self._loop(result, field, chosen)
+        except ExtractionError as exc:  # backend or model failure: this field only
+            result.status, result.error, result.value = "error", str(exc), None
+        return result
+
+    def _loop(self, result: FieldResult, field: FieldConfig, strategy: Strategy) -> None:
+        timings = {"retrieve": 0.0, "extract": 0.0}
+        t0 = time.perf_counter()
+        retrieved = retrieve(self.backend, self.embedder, result.doc_id, field, strategy)
+        timings["retrieve"] += _ms(t0)
+        chunks, query, first_chunks = retrieved.chunks, retrieved.trace.plan.bm25_text, None
+        judged: set[str] = set()
+        for attempt in range(1, self.max_retries + 2):
+            first_chunks = first_chunks or chunks
+            t1 = time.perf_counter()
+            extraction = self.extractor.extract(field, chunks)
+            timings["extract"] += _ms(t1)
+            rejected = extraction.reason
+            if extraction.status == "found":
+                rejected = validate_extraction(field, extraction, chunks)
+            result.attempts = attempt
+            result.trace.append(AttemptTrace(
+                attempt=attempt, query=query,
+                strategy=strategy.value if attempt == 1 else "rrf",
+                candidates=len(extraction.candidates),
+                status=extraction.status if rejected is None or extraction.status == "error"
+                else "not_found",
+                reason=rejected,
+            ))
+            if extraction.status == "error":
+                result.status, result.error = "error", extraction.reason
+                break
+            if extraction.status == "found" and rejected is None:
+                self._accept(result, extraction, chunks)
+                break
+            judged.update(sc.chunk.chunk_id for sc in chunks)
+            if attempt > self.max_retries:
+                break
+            t2 = time.perf_counter()
+            chunks = retrieve_variants(
+                self.backend, self.embedder, result.doc_id, field, exclude=judged
+            )
+            timings["retrieve"] += _ms(t2)
+            query = "rrf: " + " | ".join(variant_queries(field))
+            if not chunks:
+                break
+        if result.status != "found":
+            result.evidence = _evidence(first_chunks or [], None)
+        result.timings_ms = timings
+
+    def _accept(self, result: FieldResult, extraction: Extraction, chunks) -> None:
+        result.status = "found"
+        result.value = extraction.value
+        result.raw = extraction.raw
+        result.confidence = self.calibrator(extraction.confidence)
+        result.evidence = _evidence(chunks, extraction.chunk_id)

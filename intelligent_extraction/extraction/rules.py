@@ -1,0 +1,412 @@
+"""The default extractor: typed candidates from the top chunks, scored by rules, or nothing.
+
+``RuleExtractor().extract(field, chunks)`` reads the retrieved chunks in rank order (merged into
+document-contiguous passages, see ``scoring``), finds every candidate of the field's type
+(``values.find_candidates``) and scores each one:
+
+- **retrieval**: the rank of the best chunk that holds it;
+- **keywords**: its distance in characters to the nearest field keyword or profile cue;
+- **role**: the ``kind`` hint the value finder read next to it, weighted by the field's profile
+  (an effective date wants ``effective``, governing law ``law`` rather than ``forum``);
+- **section** and **position**: the chunk's section matches the field's, or the chunk opens the
+  contract for fields that live there (parties, dates, titles);
+- **agreement**: the same value found at several places of the document.
+
+Candidates with the same value pool their support; the best one is returned as ``found`` when
+its score clears the profile's ``min_confidence``, else ``not_found``: a missing field is never
+filled with a guess. ``confidence`` is the raw score clipped to [0, 1] (monotone, so it can be
+calibrated); every candidate's raw score and features are in ``Extraction.candidates``.
+
+Fields with more than a typed value to find have their own modes (``field_rules``): expiration
+dates derived from a start date plus a term, party lists from the preamble, titles, sentences.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..models import FieldConfig, ScoredChunk, ValueType
+from .base import Extraction
+from .field_rules import PROFILES, FieldRule, rule_for
+from .scoring import (
+    Passage,
+    build_passages,
+    keyword_distance,
+    keyword_pattern,
+    proximity,
+    rank_feature,
+    section_feature,
+    sentence_bounds,
+)
+from .values import Candidate, add_duration, find_candidates
+from .values.base import squash_spaces
+from .values.durations import PERPETUAL
+from .values.numbers import ORDINAL_WORDS, ordinal_value
+from .values.parties import find_party_lists
+from .values.sentences import sentence_spans
+
+__all__ = ["RuleExtractor", "Scored", "WEIGHTS"]
+
+#: Feature weights of the raw score (role weights are in [-1, 1], the rest in [0, 1]).
+WEIGHTS: Mapping[str, float] = {
+    "rank": 0.25,
+    "keywords": 0.2,
+    "kind": 0.35,
+    "section": 0.05,
+    "early": 0.15,
+    "agreement": 0.1,
+}
+_SHOWN = 5  # candidates kept in the trace
+
+
+@dataclass
+class Scored:
+    """A candidate placed in the document, with its raw score and the features behind it."""
+
+    value: Any
+    raw: str
+    start: int  # document offsets
+    end: int
+    chunk_id: str
+    score: float
+    kind: str | None = None
+    features: dict[str, float] = field(default_factory=dict)
+    note: str | None = None
+
+    @property
+    def key(self) -> str:
+        return json.dumps(self.value, sort_keys=True)
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {
+            "value": self.value,
+            "raw": self.raw,
+            "score": round(self.score, 4),
+            "kind": self.kind,
+            "chunk_id": self.chunk_id,
+            "start": self.start,
+            "end": self.end,
+            "features": {k: round(v, 4) for k, v in self.features.items()},
+        }
+        if self.note:
+            out["note"] = self.note
+        return out
+
+
+def _confidence(score: float) -> float:
+    return min(1.0, max(0.0, score))
+
+
+# --------------------------------------------------------------------------- features
+
+
+class _Reader:
+    """Scores candidates of one field over one set of passages."""
+
+    def __init__(self, field_config: FieldConfig, rule: FieldRule, passages: list[Passage]):
+        self.field = field_config
+        self.rule = rule
+        self.passages = passages
+        self.keywords = keyword_pattern([*field_config.instructions.keywords, *rule.cues])
+        self.context = re.compile(rule.context) if rule.context else None
+
+    def in_context(self, passage: Passage, c: Candidate) -> bool:
+        if self.context is None:
+            return True
+        s, e = sentence_bounds(passage.text, c.start, c.end)
+        return bool(self.context.search(passage.text, s, e))
+
+    def features(self, passage: Passage, c: Candidate) -> dict[str, float]:
+        rank, sc = passage.holder(c.start)
+        dist = keyword_distance(passage.text, c.start, c.end, self.keywords)
+        position = sc.chunk.position
+        return {
+            "rank": rank_feature(rank),
+            "keywords": proximity(dist),
+            "kind": self.rule.kind_weight(c.kind),
+            "section": section_feature(sc.chunk.section, self.field.sections),
+            "early": max(0.0, 1.0 - 0.35 * position) if self.rule.early else 0.0,
+        }
+
+    def place(
+        self,
+        passage: Passage,
+        c: Candidate,
+        feats: dict[str, float],
+        *,
+        value: Any = None,
+        note: str | None = None,
+    ) -> Scored:
+        _, sc = passage.holder(c.start)
+        score = sum(WEIGHTS[k] * v for k, v in feats.items())
+        return Scored(
+            value=c.value if value is None else value,
+            raw=c.raw,
+            start=passage.start + c.start,
+            end=passage.start + c.end,
+            chunk_id=sc.chunk.chunk_id,
+            score=score,
+            kind=c.kind,
+            features=feats,
+            note=note,
+        )
+
+    def candidates(self, value_type: ValueType | None = None) -> list[tuple[Passage, Candidate]]:
+        vt = value_type or self.field.type
+        out = []
+        for p in self.passages:
+            found = find_candidates(vt, p.text, pattern=self.field.pattern, choices=self.field.choices)
+            out.extend((p, c) for c in found)
+        return out
+
+    def typed(self, value_type: ValueType | None = None) -> list[Scored]:
+        """Every typed candidate that passes the profile's filters, scored."""
+        scored = []
+        for p, c in self.candidates(value_type):
+            if self.rule.require_kinds and (c.kind or "none") not in self.rule.require_kinds:
+                continue
+            if not self.in_context(p, c):
+                continue
+            scored.append(self.place(p, c, self.features(p, c)))
+        return scored
+
+
+def _pool(scored: list[Scored]) -> list[Scored]:
+    """One entry per value: its best candidate, with a bonus for support at other places."""
+    groups: dict[str, list[Scored]] = {}
+    for s in scored:
+        groups.setdefault(s.key, []).append(s)
+    best = []
+    for group in groups.values():
+        top = max(group, key=lambda s: s.score)
+        places = {s.start for s in group if s.features.get("kind", 0.0) >= 0}
+        agreement = min(len(places) - 1, 2) / 2 if places else 0.0
+        top.features["agreement"] = agreement
+        top.score += WEIGHTS["agreement"] * agreement
+        best.append(top)
+    return sorted(best, key=lambda s: (-s.score, s.start))
+
+
+# --------------------------------------------------------------------------- modes
+
+
+def _value_mode(reader: _Reader, context: Mapping[str, Any]) -> list[Scored]:
+    return reader.typed()
+
+
+_ANNIVERSARY = re.compile(
+    rf"(?P<ord>{ORDINAL_WORDS}|\d{{1,2}}\s*(?:st|nd|rd|th|s\s?t|n\s?d|r\s?d|t\s?h))"
+    r"(?:\s*\(\s*\d{1,2}\s*(?:st|nd|rd|th|s\s?t|n\s?d|r\s?d|t\s?h)?\s*\))?\s+(?:year\s+)?anniversary",
+    re.IGNORECASE,
+)
+_TERM_SENTENCE = re.compile(
+    r"\b(?:term|continu\w*|remain\w*|expir\w*|in\s+(?:full\s+)?(?:force|effect)|period|"
+    r"terminat\w*|extend\w*|be\s+for|commenc\w*|end)\b",
+    re.IGNORECASE,
+)
+_FROM_SIGNING = re.compile(
+    r"\b(?:date\s+(?:hereof|of\s+(?:this|the)\s+(?:agreement|document|contract)|signed|of\s+"
+    r"execution|first\s+(?:above\s+)?written)|execution\s+date|from\s+(?:the\s+)?signing)\b",
+    re.IGNORECASE,
+)
+_NOT_A_TERM = re.compile(r"\b(?:notice|notif\w*|warrant\w*|payment|invoice|within)\b", re.I)
+
+
+def _term_durations(reader: _Reader) -> list[tuple[Passage, Candidate]]:
+    """Durations that state the contract's (initial) term, and "Nth anniversary" terms."""
+    found = []
+    for p, c in reader.candidates(ValueType.duration):
+        if c.kind not in (None, "term"):
+            continue
+        s, e = sentence_bounds(p.text, c.start, c.end)
+        before = p.text[max(s, c.start - 80) : c.start]
+        if _TERM_SENTENCE.search(p.text, s, e) and not _NOT_A_TERM.search(before):
+            found.append((p, c))
+    for p in reader.passages:
+        for m in _ANNIVERSARY.finditer(p.text):
+            years = ordinal_value(" ".join(m.group("ord").split()))
+            if years:
+                found.append((p, Candidate(f"P{years}Y", m.group(0), *m.span(), "year", "term")))
+    return found
+
+
+def _start_date(
+    reader: _Reader, p: Passage, c: Candidate, context: Mapping[str, Any]
+) -> tuple[str | None, str]:
+    """The date a term runs from: stated in its sentence, else the effective date (given in
+    ``context`` or read from the same chunks), else the agreement date."""
+    s, e = sentence_bounds(p.text, c.start, c.end)
+    sentence = p.text[s:e]
+    stated = [d for d in find_candidates(ValueType.date, sentence) if d.unit == "day"]
+    stated = [d for d in stated if d.kind in ("effective", None, "dated")]
+    if stated:
+        return stated[0].value, "stated"
+    from_signing = bool(_FROM_SIGNING.search(sentence))
+    order = ("agreement_date", "effective_date") if from_signing else ("effective_date", "agreement_date")
+    for name in order:
+        if context.get(name):
+            return str(context[name]), f"context:{name}"
+    for name in order:
+        sub = _Reader(reader.field, PROFILES[name], reader.passages)
+        pooled = _pool(sub.typed(ValueType.date))
+        if pooled and pooled[0].score >= PROFILES[name].min_confidence:
+            return pooled[0].value, f"read:{name}"
+    return None, "none"
+
+
+def _expiration_mode(reader: _Reader, context: Mapping[str, Any]) -> list[Scored]:
+    scored = [s for s in reader.typed(ValueType.date) if s.kind == "expire"]
+    for p, c in _term_durations(reader):
+        feats = reader.features(p, c)
+        if c.value == PERPETUAL:
+            feats["kind"] = 0.6
+            scored.append(reader.place(p, c, feats, value=PERPETUAL, note="open-ended term"))
+            continue
+        start, source = _start_date(reader, p, c, context)
+        end = add_duration(start, c.value) if start else None
+        if end is None:
+            continue
+        feats["kind"] = 0.8 if source == "stated" else 0.6
+        note = f"{start} ({source}) + {c.value}"
+        scored.append(reader.place(p, c, feats, value=end, note=note))
+    return scored
+
+
+# --------------------------------------------------------------------------- parties
+
+
+def _parties_mode(reader: _Reader, context: Mapping[str, Any]) -> list[Scored]:
+    scored = []
+    for p in reader.passages:
+        for c in find_party_lists(p.text):
+            rank, sc = p.holder(c.start)
+            position = sc.chunk.position
+            if c.kind == "defined" and position > 2:
+                continue
+            feats = {
+                "rank": rank_feature(rank),
+                "early": max(0.0, 1.0 - 0.35 * position),
+                "kind": 0.3 if c.kind == "between" else 0.1,
+                "keywords": min(len(c.value), 2) / 2,
+            }
+            scored.append(reader.place(p, c, feats))
+    return scored
+
+
+# --------------------------------------------------------------------------- titles
+
+_TITLE_WORDS = (
+    r"(?:AGREEMENT|CONTRACT|AMENDMENT|ADDENDUM|MEMORANDUM(?:\s+OF\s+UNDERSTANDING)?|"
+    r"LICEN[CS]E|LEASE|PLAN|TERMS|NOTE|DEED|INDENTURE)"
+)
+_CAPS_TITLE = re.compile(
+    rf"^[ \t]*(?P<t>[A-Z0-9][A-Z0-9 ,.&/'’()\-\t]{{0,120}}?\b{_TITLE_WORDS}S?)[ \t]*$", re.M
+)
+_PREAMBLE_TITLE = re.compile(
+    r"\b(?:This|THIS)\s+(?P<t>(?:[A-Z][\w&/’'-]*\s+(?:(?:and|of|for|to|&)\s+)?){0,8}"
+    r"(?:Agreement|AGREEMENT|Contract|CONTRACT))\b"
+)
+
+
+def _title_mode(reader: _Reader, context: Mapping[str, Any]) -> list[Scored]:
+    scored = []
+    for p in reader.passages:
+        for pattern, kind in ((_CAPS_TITLE, "heading"), (_PREAMBLE_TITLE, "preamble")):
+            for m in pattern.finditer(p.text):
+                rank, sc = p.holder(m.start("t"))
+                doc_offset = p.start + m.start("t")
+                value = squash_spaces(m.group("t"))
+                c = Candidate(value, m.group("t"), m.start("t"), m.end("t"), kind=kind)
+                feats = {
+                    "rank": rank_feature(rank),
+                    "early": max(0.0, 1.0 - doc_offset / 3000),
+                    "kind": 0.5 if kind == "heading" else 0.3,
+                }
+                scored.append(reader.place(p, c, feats))
+    return scored
+
+
+# --------------------------------------------------------------------------- sentences
+
+
+def _sentence_mode(reader: _Reader, context: Mapping[str, Any]) -> list[Scored]:
+    phrases = keyword_pattern([*reader.field.instructions.keywords, *reader.field.queries.exact])
+    if phrases is None:
+        return []
+    scored = []
+    for p in reader.passages[:3]:
+        for s, e in sentence_spans(p.text):
+            hits = {m.group(0).lower() for m in phrases.finditer(p.text, s, e)}
+            if not hits:
+                continue
+            rank, _ = p.holder(s)
+            c = Candidate(squash_spaces(p.text[s:e]), p.text[s:e], s, e)
+            feats = {
+                "rank": rank_feature(rank),
+                "keywords": min(len(hits), 3) / 3,
+                "kind": 0.3,
+                "section": section_feature(p.holder(s)[1].chunk.section, reader.field.sections),
+            }
+            scored.append(reader.place(p, c, feats))
+    return scored
+
+
+_MODES: dict[str, Callable[[_Reader, Mapping[str, Any]], list[Scored]]] = {
+    "value": _value_mode,
+    "expiration": _expiration_mode,
+    "parties": _parties_mode,
+    "title": _title_mode,
+    "sentence": _sentence_mode,
+}
+
+
+# --------------------------------------------------------------------------- the extractor
+
+
+class RuleExtractor:
+    """Rule-based extraction, the default :class:`~.base.Extractor` (no model, no network).
+
+    ``extract(field, chunks, context=None)``: ``chunks`` are the field's retrieved chunks, best
+    first; ``context`` optionally maps other fields' names to values already extracted from the
+    same document (``{"effective_date": "2014-05-05"}``), which derived values use first.
+    """
+
+    name = "rules"
+
+    def extract(
+        self,
+        field: FieldConfig,
+        chunks: Sequence[ScoredChunk],
+        *,
+        context: Mapping[str, Any] | None = None,
+    ) -> Extraction:
+        rule = rule_for(field)
+        passages = build_passages(list(chunks)[: rule.max_chunks])
+        if not passages:
+            return Extraction.not_found("no text chunks to read")
+        reader = _Reader(field, rule, passages)
+        ranked = _pool(_MODES[rule.mode](reader, context or {}))
+        shown = [dict(s.to_dict(), confidence=round(_confidence(s.score), 4)) for s in ranked[:_SHOWN]]
+        if not ranked:
+            return Extraction.not_found(f"no {field.type.value} candidate in {len(passages)} passages")
+        best = ranked[0]
+        if best.score < rule.min_confidence:
+            return Extraction.not_found(
+                f"best candidate {best.raw!r} scored {best.score:.2f}, under the field's "
+                f"threshold {rule.min_confidence:.2f}",
+                shown,
+            )
+        return Extraction(
+            status="found",
+            value=best.value,
+            raw=best.raw,
+            confidence=_confidence(best.score),
+            chunk_id=best.chunk_id,
+            start=best.start,
+            end=best.end,
+            candidates=tuple(shown),
+        )
