@@ -166,6 +166,78 @@ def retrieve(
                                result.chunks))
 
 
+def _value_text(value) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, dict) and "value" in value:  # percent
+        return f"{value['value']}%" + (f" per {value['per']}" if value.get("per") else "")
+    if isinstance(value, dict) and "amount" in value:  # money
+        return f"{value['amount']} {value.get('currency') or ''}".strip()
+    if isinstance(value, list):
+        return "; ".join(map(str, value))
+    if isinstance(value, dict):
+        return " ".join(str(v) for v in value.values() if v is not None)
+    return str(value)
+
+
+def _results_table(results) -> Table:
+    table = Table(title=f"{results[0].source} ({results[0].doc_id})" if results else "no fields",
+                  title_justify="left")
+    for col in ("field", "status", "value", "conf", "page", "section", "raw"):
+        table.add_column(col, overflow="fold", max_width=50 if col == "raw" else None)
+    colors = {"found": "green", "not_found": "yellow", "error": "red"}
+    for r in results:
+        top = r.evidence[0] if r.evidence and r.status == "found" else None
+        table.add_row(
+            r.field, f"[{colors[r.status]}]{r.status}[/]",
+            _value_text(r.value) if r.status != "error" else (r.error or ""),
+            f"{r.confidence:.2f}" if r.status == "found" else "-",
+            str(top.page or "-") if top else "-", (top.section if top else "-") or "-",
+            " ".join((r.raw or "").split())[:200] or "-",
+        )
+    return table
+
+
+@app.command()
+def extract(
+    files: list[Path] = typer.Argument(..., help="Documents (indexed first if needed)"),
+    fields: Optional[str] = typer.Option(None, "--fields", help="Comma list of field names"),
+    all_fields: bool = typer.Option(False, "--all", help="Every configured field (default)"),
+    strategy: Optional[Strategy] = typer.Option(None, help="Override every field's strategy"),
+    as_json: bool = typer.Option(False, "--json", help="One JSON record per line"),
+    table: bool = typer.Option(False, "--table", help="A table for people (default)"),
+    trace: bool = typer.Option(False, help="Include the retry trace in JSON records"),
+) -> None:
+    """Extract typed field values with their evidence (embedded backend, no services needed)."""
+    if as_json and table:
+        _fail(ConfigError("--json and --table exclude each other"))
+    if fields and all_fields:
+        _fail(ConfigError("--fields and --all exclude each other"))
+    svc = _service()
+    try:
+        names = svc.resolve_fields(fields.split(",") if fields else None)
+    except ExtractionError as exc:
+        _fail(exc)
+    failures = 0
+    for path in files:
+        try:
+            report = _index_with_progress(svc, path, None, force=False)
+        except DocumentError as exc:
+            failures += 1
+            err_console.print(f"[bold red]error:[/] {exc}", highlight=False)
+            continue
+        except ExtractionError as exc:
+            _fail(exc)
+        results = svc.extract_indexed(report.doc_id, report.source, names, strategy=strategy)
+        if as_json:
+            for r in results:
+                sys.stdout.write(json.dumps(r.to_dict(trace=trace), ensure_ascii=False) + "\n")
+        else:
+            console.print(_results_table(results))
+    if failures:
+        raise typer.Exit(2)
+
+
 @fields_app.command("list")
 def fields_list() -> None:
     """List configured fields."""
@@ -254,6 +326,47 @@ def eval_retrieval(
         sys.stdout.write("\n")
     else:
         print_recall_report(report, console)
+
+
+@app.command("eval")
+def eval_extraction(
+    gold: Path = typer.Option(Path("../shared/data/contracts-dev/gold.jsonl"), exists=True,
+                              help="Gold rows (JSON lines, contracts-dev format)"),
+    docs: Optional[Path] = typer.Option(None, help="Directory of the gold documents"),
+    predictions: Optional[Path] = typer.Option(None, exists=True,
+                                               help="Score these records instead of extracting"),
+    fields: Optional[str] = typer.Option(None, help="Comma list; default every gold field"),
+    fmt: str = typer.Option("pdf", "--format", help="pdf or txt: which file of each document"),
+    limit: Optional[int] = typer.Option(None, help="Only the first N documents"),
+    out: Optional[Path] = typer.Option(None, help="Write the extraction records here (JSONL)"),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Extraction precision/recall/F1 per field, evidence recall@k and confidence reliability."""
+    from .evaluation.extraction_eval import load_records, run_extraction, score_records
+    from .evaluation.gold import load_gold
+    from .evaluation.report import print_extraction_report
+
+    field_list = fields.split(",") if fields else None
+    try:
+        if predictions:
+            report = score_records(load_records(predictions), load_gold(gold), field_list)
+        else:
+            if docs is None:
+                docs = gold.parent / "docs"
+            svc = _service()
+            with _progress() as progress:
+                task = progress.add_task("documents", total=limit)
+                report = run_extraction(svc, gold, docs, fields=field_list, formats=(fmt,),
+                                        limit=limit, out=out,
+                                        on_document=lambda _: progress.advance(task))
+    except ExtractionError as exc:
+        _fail(exc)
+    data = report.to_dict()
+    if as_json:
+        json.dump(data, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print_extraction_report(data, console)
 
 
 if __name__ == "__main__":  # pragma: no cover

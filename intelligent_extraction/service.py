@@ -14,6 +14,9 @@ from .backends import create_backend
 from .backends.base import SearchBackend
 from .embeddings import CachedEmbedder, Embedder, EmbeddingCache, HuggingFaceEmbedder
 from .fields import FieldRegistry, load_field_registry
+from .extraction.base import Extractor, FieldResult
+from .extraction.calibration import Calibrator
+from .extraction.orchestrate import FieldExtraction
 from .ingest import IndexReport, Ingestor
 from .models import Strategy
 from .retrieval import RetrievalResult, retrieve
@@ -38,6 +41,7 @@ class ExtractionService:
         backend: SearchBackend | None = None,
         embedder: Embedder | None = None,
         fields: FieldRegistry | None = None,
+        extractor: Extractor | None = None,
     ):
         self.settings = settings or get_settings()
         if backend is not None:
@@ -46,6 +50,8 @@ class ExtractionService:
             self.__dict__["embedder"] = embedder
         if fields is not None:
             self.__dict__["fields"] = fields
+        if extractor is not None:
+            self.__dict__["extractor"] = extractor
 
     @cached_property
     def embedder(self) -> Embedder:
@@ -85,6 +91,56 @@ class ExtractionService:
     ) -> RetrievalResult:
         field = self.fields.get(field_name)
         return retrieve(self.backend, self.embedder, doc_id, field, strategy=strategy)
+
+    @cached_property
+    def extractor(self) -> Extractor:
+        """The configured extractor: rules (default, offline) or an OpenAI-compatible LLM."""
+        if self.settings.extractor == "llm":
+            from .extraction.llm import LLMExtractor
+
+            return LLMExtractor.from_settings(self.settings)
+        from .extraction.rules import RuleExtractor
+
+        return RuleExtractor()
+
+    @cached_property
+    def field_extraction(self) -> FieldExtraction:
+        calibrator = Calibrator.load(self.settings.fields_dir.parent / "calibration.json",
+                                     self.extractor.name)
+        return FieldExtraction(self.backend, self.embedder, self.extractor,
+                               calibrator=calibrator)
+
+    def resolve_fields(self, names: list[str] | None) -> list[str]:
+        """The named fields (all when None), failing on an unknown name before any work."""
+        if not names:
+            return self.fields.names()
+        for name in names:
+            self.fields.get(name)  # raises UnknownFieldError naming the known fields
+        return list(dict.fromkeys(names))
+
+    def extract(
+        self,
+        path: Path,
+        field_names: list[str] | None = None,
+        *,
+        doc_id: str | None = None,
+        strategy: Strategy | None = None,
+        progress: Callable[[int], None] | None = None,
+    ) -> list[FieldResult]:
+        """Index ``path`` if needed, then one FieldResult per field (errors stay per field)."""
+        names = self.resolve_fields(field_names)
+        report = self.index(path, doc_id, progress=progress)
+        return self.extract_indexed(report.doc_id, report.source, names, strategy=strategy)
+
+    def extract_indexed(
+        self, doc_id: str, source: str, field_names: list[str], *,
+        strategy: Strategy | None = None,
+    ) -> list[FieldResult]:
+        """FieldResults for a document that is already indexed."""
+        return [
+            self.field_extraction.run(doc_id, source, self.fields.get(name), strategy)
+            for name in field_names
+        ]
 
     def close(self) -> None:
         if "backend" in self.__dict__:
