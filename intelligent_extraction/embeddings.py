@@ -205,6 +205,7 @@ class CachedEmbedder:
         self.dimension = inner.dimension
         self.hits = 0
         self.misses = 0
+        self._queries: dict[str, np.ndarray] = {}
 
     def count_tokens(self, text: str) -> int:
         return self.inner.count_tokens(text)
@@ -233,4 +234,12 @@ class CachedEmbedder:
         return np.stack([cached[k] for k in keys]).astype(np.float32, copy=False)
 
     def embed_query(self, text: str) -> np.ndarray:
-        return self.inner.embed_query(text)
+        # Field queries are configuration: the same few texts are embedded for every document,
+        # so remember them in memory (bounded; the oldest entry goes first).
+        vector = self._queries.get(text)
+        if vector is None:
+            vector = self.inner.embed_query(text)
+            if len(self._queries) >= 1024:
+                self._queries.pop(next(iter(self._queries)))
+            self._queries[text] = vector
+        return vector

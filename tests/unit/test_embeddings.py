@@ -47,3 +47,10 @@ def test_cache_is_keyed_by_model(embedder, tmp_path):
     assert EmbeddingCache.key("model-a", "x") != EmbeddingCache.key("model-b", "x")
     cache.put_many({EmbeddingCache.key("model-a", "x"): np.ones(3, dtype=np.float32)})
     assert cache.get_many([EmbeddingCache.key("model-b", "x")]) == {}
+
+
+def test_query_vectors_are_remembered(embedder, tmp_path):
+    cached = CachedEmbedder(embedder, EmbeddingCache(tmp_path / "cache.sqlite"))
+    first = cached.embed_query("governing law")
+    assert cached.embed_query("governing law") is first
+    np.testing.assert_allclose(first, embedder.embed_query("governing law"), atol=1e-6)
