@@ -15,7 +15,7 @@ import difflib
 import os
 import re
 import typing
-from collections.abc import Iterable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -95,6 +95,8 @@ def _construct_unique_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -
     seen: set[Any] = set()
     for key_node, _ in node.value:
         key = loader.construct_object(key_node)
+        if not isinstance(key, Hashable):
+            continue  # construct_mapping reports unhashable keys itself
         if key in seen:
             raise yaml.constructor.ConstructorError(
                 None, None, f"duplicate key {key!r}", key_node.start_mark
@@ -109,7 +111,7 @@ _UniqueKeyLoader.add_constructor(
 
 
 def _yaml_problem(exc: yaml.YAMLError, text: str) -> str:
-    """``line 3, column 7: <problem>: <the offending line>``."""
+    """``invalid YAML at line 3, column 7: <problem>: '<the offending line>'``."""
     mark = getattr(exc, "problem_mark", None)
     what = getattr(exc, "problem", None) or str(exc)
     if mark is None:
@@ -135,7 +137,7 @@ def _pydantic_problem(err: Any) -> str:
         return f"{key}: is required but missing"
     if kind in _COMPARISONS:
         op, bound = _COMPARISONS[kind]
-        what = f"must be {op} {_fmt(ctx[bound])}"
+        what = f"must be {op} {ctx[bound]:g}"
     elif kind == "string_too_short":
         n = ctx.get("min_length", 1)
         what = "must not be empty" if n == 1 else f"must be at least {n} characters"
@@ -143,7 +145,8 @@ def _pydantic_problem(err: Any) -> str:
         what = f"must match the pattern {ctx['pattern']!r}"
     elif kind == "enum":
         what = f"must be one of {ctx['expected']}"
-        hint = _suggestion(value, _quoted(ctx["expected"]))
+        match = _closest(value, ctx["expected"].split("'")[1::2])
+        hint = f"; did you mean {match!r}?" if match else ""
     else:
         what = str(err["msg"]).removeprefix("Value error, ")
         what = what.replace("Input should be", "must be", 1)
@@ -161,9 +164,9 @@ def _unknown_key_problem(loc: tuple[str | int, ...]) -> str:
     bad, parent = loc[-1], loc[:-1]
     allowed = sorted(_model_at(parent).model_fields)
     where = f"{_key_path(parent)}: " if parent else ""
-    match = difflib.get_close_matches(str(bad), allowed, n=1, cutoff=0.6)
+    match = _closest(bad, allowed)
     if match:
-        hint = f" (did you mean {match[0]!r}?)"
+        hint = f" (did you mean {match!r}?)"
     else:
         hint = f" (allowed: {', '.join(allowed)})" if len(allowed) <= 8 else ""
     return f"{where}unknown key {str(bad)!r}{hint}"
@@ -188,17 +191,13 @@ def _key_path(loc: tuple[str | int, ...]) -> str:
     return out
 
 
-def _suggestion(value: Any, options: Iterable[str]) -> str:
+def _closest(value: Any, options: Iterable[str]) -> str | None:
     match = difflib.get_close_matches(str(value), list(options), n=1, cutoff=0.6)
-    return f"; did you mean {match[0]!r}?" if match else ""
-
-
-def _quoted(expected: str) -> list[str]:
-    return expected.split("'")[1::2]
+    return match[0] if match else None
 
 
 def _fmt(value: Any) -> str:
-    text = f"{value:g}" if isinstance(value, float) else repr(value)
+    text = repr(value)
     return text if len(text) <= _MAX_REPR else text[: _MAX_REPR - 3] + "..."
 
 

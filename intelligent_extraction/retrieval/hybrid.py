@@ -14,6 +14,7 @@ from ..backends.base import HybridHit, SearchBackend
 from ..embeddings import Embedder
 from ..models import FieldConfig, ScoredChunk, Strategy
 from .planner import plan_query
+from .leading import add_leading_chunks
 from .postprocess import DEFAULT_POSTPROCESSORS, PostProcessor, run_postprocessors
 from .result import PhaseTrace, RetrievalResult, RetrievalTrace
 
@@ -104,7 +105,8 @@ class HybridRetriever:
             ),
         )
 
-        chunks, steps = run_postprocessors(fused, field, self.postprocessors)
+        candidates = add_leading_chunks(fused, field, self.backend, doc_id)
+        chunks, steps = run_postprocessors(candidates, field, self.postprocessors)
         trace = RetrievalTrace(
             strategy=self.strategy,
             doc_id=doc_id,

@@ -20,6 +20,7 @@ from ..models import Chunk, FieldConfig, ScoredChunk, Strategy
 from .fusion import FusedScore, ScoreFusion, merge_max
 from .hybrid import HybridRetriever, with_top_k
 from .planner import plan_query
+from .leading import add_leading_chunks
 from .postprocess import DEFAULT_POSTPROCESSORS, PostProcessor, run_postprocessors
 from .result import PhaseTrace, RetrievalResult, RetrievalTrace, Retriever
 
@@ -39,12 +40,14 @@ def _phase_hits(hits: Sequence[Hit], *, knn: bool) -> tuple[ScoredChunk, ...]:
     return tuple(ScoredChunk(h.chunk, h.score, bm25=h.score) for h in hits)
 
 
-def _to_scored(f: FusedScore[str], chunk: Chunk) -> ScoredChunk:
+def _to_scored(f: FusedScore[str], chunk: Chunk, scale: float) -> ScoredChunk:
     # score == base + adjustments, so the agreement boost is explained like any other bonus.
-    bonus = f.score - f.base
+    # Scores are divided by the largest agreement factor so they stay in [0, 1] as in the
+    # hybrid strategy: the additive section/position bonuses then weigh the same in both.
+    bonus = (f.score - f.base) / scale
     return ScoredChunk(
         chunk=chunk,
-        score=f.score,
+        score=f.score / scale,
         bm25=f.bm25,
         bm25_norm=f.bm25_norm,
         knn=f.knn,
@@ -134,7 +137,8 @@ class RetrievalPipeline:
             merge_max((h.chunk.chunk_id, h.score) for h in bm25_hits),
             merge_max((h.chunk.chunk_id, h.score) for h in knn_hits),
         )
-        fused = [_to_scored(f, chunks[f.key]) for f in fused_scores]
+        scale = fusion.intersection_boost if fusion.agreement_boost.value != "none" else 1.0
+        fused = [_to_scored(f, chunks[f.key], scale) for f in fused_scores]
         fusion_phase = PhaseTrace(
             "fusion",
             tuple(fused),
@@ -153,7 +157,8 @@ class RetrievalPipeline:
             ),
         )
 
-        final, steps = run_postprocessors(fused, field, self.postprocessors)
+        candidates = add_leading_chunks(fused, field, self.backend, doc_id)
+        final, steps = run_postprocessors(candidates, field, self.postprocessors)
         trace = RetrievalTrace(
             strategy=self.strategy,
             doc_id=doc_id,
