@@ -13,6 +13,9 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+# One implementation of OpenSearch's min-max rule serves both the embedded backend's native
+# hybrid query and the pipeline's fusion, so the two strategies can never drift apart.
+from ..backends.hybrid_scoring import MIN_SCORE, SINGLE_RESULT_SCORE, min_max_normalize
 from ..models import AgreementBoost, BM25Normalization, FieldConfig
 
 __all__ = [
@@ -32,31 +35,6 @@ __all__ = [
 ]
 
 K = TypeVar("K", bound=Hashable)
-
-#: OpenSearch floors a normalized 0 to this, so the worst hit of a sub-query still counts.
-MIN_SCORE = 0.001
-#: A lone result (or a set of equal scores) normalizes to this.
-SINGLE_RESULT_SCORE = 1.0
-
-
-# --------------------------------------------------------------------------- normalization
-
-
-def min_max_normalize(scores: Sequence[float]) -> list[float]:
-    """Min-max normalize as OpenSearch's ``MinMaxScoreNormalizationTechnique`` does.
-
-    ``(s - min) / (max - min)``; a result that would be exactly 0 becomes ``MIN_SCORE`` (0.001);
-    when max equals min (one result, or all equal) every score becomes 1.0.
-    """
-    if not scores:
-        return []
-    lo, hi = min(scores), max(scores)
-    if hi == lo:
-        return [SINGLE_RESULT_SCORE] * len(scores)
-    span = hi - lo
-    normalized = ((s - lo) / span for s in scores)
-    return [n if n != 0.0 else MIN_SCORE for n in normalized]
-
 
 def divide_by_10(scores: Sequence[float]) -> list[float]:
     """The seed's BM25 normalization: ``min(s / 10, 1.0)``, independent of the other scores."""
