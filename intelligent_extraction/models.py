@@ -219,12 +219,12 @@ class ExtractionRules(_Strict):
     ``kind_weights`` maps a candidate's role hint (``effective``, ``renewal``, ``law``, ...; the
     key ``none`` for no hint) to a bonus in [-1, 1]; ``require_kinds`` drops candidates without
     one of those hints; ``context`` is a regex the candidate's sentence must match; ``cues``
-    are extra keywords whose nearness supports a candidate; ``min_confidence`` is the threshold
-    under which the field is reported ``not_found``.
+    are extra keywords whose nearness supports a candidate; ``min_score`` is the raw score under
+    which the field is reported ``not_found`` (confidence 0.5 sits at this threshold).
     """
 
     profile: str | None = None
-    min_confidence: float | None = Field(default=None, ge=0, le=1)
+    min_score: float | None = Field(default=None, ge=0)
     kind_weights: dict[str, float] = Field(default_factory=dict)
     require_kinds: list[str] = Field(default_factory=list)
     context: str | None = None

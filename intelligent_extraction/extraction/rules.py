@@ -13,9 +13,10 @@ document-contiguous passages, see ``scoring``), finds every candidate of the fie
 - **agreement**: the same value found at several places of the document.
 
 Candidates with the same value pool their support; the best one is returned as ``found`` when
-its score clears the profile's ``min_confidence``, else ``not_found``: a missing field is never
-filled with a guess. ``confidence`` is the raw score clipped to [0, 1] (monotone, so it can be
-calibrated); every candidate's raw score and features are in ``Extraction.candidates``.
+its score clears the profile's ``min_score``, else ``not_found``: a missing field is never
+filled with a guess. ``confidence`` is a logistic of the raw score centred on that threshold
+(0.5 there; monotone, so it can be calibrated downstream); every candidate's raw score and
+features are in ``Extraction.candidates``.
 
 Fields with more than a typed value to find have their own modes (``field_rules``): expiration
 dates derived from a start date plus a term, party lists from the preamble, titles, sentences.
@@ -24,6 +25,7 @@ dates derived from a start date plus a term, party lists from the preamble, titl
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -46,7 +48,7 @@ from .values import Candidate, add_duration, find_candidates
 from .values.base import squash_spaces
 from .values.durations import PERPETUAL
 from .values.numbers import ORDINAL_WORDS, ordinal_value
-from .values.parties import find_party_lists
+from .values.parties import CORPORATE_SUFFIX, find_party_lists
 from .values.sentences import sentence_spans
 
 __all__ = ["RuleExtractor", "Scored", "WEIGHTS"]
@@ -57,10 +59,14 @@ WEIGHTS: Mapping[str, float] = {
     "keywords": 0.2,
     "kind": 0.35,
     "section": 0.05,
-    "early": 0.15,
+    "early": 1.0,  # the profile's ``early`` weight is already in the feature
+    "lead": 1.0,  # likewise ``lead``
+    "sentence": 1.0,  # likewise the sentence cues' bonuses
     "agreement": 0.1,
+    "support": 1.0,
 }
 _SHOWN = 5  # candidates kept in the trace
+_STEEPNESS = 6.0  # of the score -> confidence logistic
 
 
 @dataclass
@@ -76,6 +82,7 @@ class Scored:
     kind: str | None = None
     features: dict[str, float] = field(default_factory=dict)
     note: str | None = None
+    position: int = 0  # of the chunk that holds it
 
     @property
     def key(self) -> str:
@@ -97,8 +104,10 @@ class Scored:
         return out
 
 
-def _confidence(score: float) -> float:
-    return min(1.0, max(0.0, score))
+def _confidence(score: float, threshold: float) -> float:
+    """A logistic of the raw score around the field's threshold: 0.5 at the threshold, monotone,
+    in (0, 1). Calibration to real probabilities is done downstream on a labelled set."""
+    return 1.0 / (1.0 + math.exp(-_STEEPNESS * (score - threshold)))
 
 
 # --------------------------------------------------------------------------- features
@@ -113,6 +122,7 @@ class _Reader:
         self.passages = passages
         self.keywords = keyword_pattern([*field_config.instructions.keywords, *rule.cues])
         self.context = re.compile(rule.context) if rule.context else None
+        self.sentence_cues = [(re.compile(rx), w) for rx, w in rule.sentence_cues]
 
     def in_context(self, passage: Passage, c: Candidate) -> bool:
         if self.context is None:
@@ -129,8 +139,15 @@ class _Reader:
             "keywords": proximity(dist),
             "kind": self.rule.kind_weight(c.kind),
             "section": section_feature(sc.chunk.section, self.field.sections),
-            "early": max(0.0, 1.0 - 0.35 * position) if self.rule.early else 0.0,
+            "early": self.rule.early * max(0.0, 1.0 - 0.35 * position),
+            "sentence": self.sentence_bonus(passage, c),
         }
+
+    def sentence_bonus(self, passage: Passage, c: Candidate) -> float:
+        if not self.sentence_cues:
+            return 0.0
+        s, e = sentence_bounds(passage.text, c.start, c.end)
+        return sum(w for rx, w in self.sentence_cues if rx.search(passage.text, s, e))
 
     def place(
         self,
@@ -153,6 +170,7 @@ class _Reader:
             kind=c.kind,
             features=feats,
             note=note,
+            position=sc.chunk.position,
         )
 
     def candidates(self, value_type: ValueType | None = None) -> list[tuple[Passage, Candidate]]:
@@ -172,7 +190,18 @@ class _Reader:
             if not self.in_context(p, c):
                 continue
             scored.append(self.place(p, c, self.features(p, c)))
+        self.mark_lead(scored)
         return scored
+
+    def mark_lead(self, scored: list[Scored]) -> None:
+        """Give the profile's ``lead`` bonus to the first candidate of the opening chunks."""
+        if not self.rule.lead:
+            return
+        opening = [s for s in scored if s.position <= 1]
+        if opening:
+            first = min(opening, key=lambda s: s.start)
+            first.features["lead"] = self.rule.lead
+            first.score += self.rule.lead
 
 
 def _pool(scored: list[Scored]) -> list[Scored]:
@@ -213,6 +242,14 @@ _FROM_SIGNING = re.compile(
     r"execution|first\s+(?:above\s+)?written)|execution\s+date|from\s+(?:the\s+)?signing)\b",
     re.IGNORECASE,
 )
+_RENEWAL_BEFORE = re.compile(
+    r"\b(?:renew\w*|extend\w*|extension|successive|subsequent|additional|thereafter)\b", re.I
+)
+_CONTINUES_FOREVER = re.compile(
+    r"\b(?:agreement|term)\b[^.;]{0,120}?\b(?:continu|remain|be\s+in\s+effect)\w*[^.;]{0,60}?"
+    r"(?:perpetu|indefinite)",
+    re.IGNORECASE,
+)
 _NOT_A_TERM = re.compile(r"\b(?:notice|notif\w*|warrant\w*|payment|invoice|within)\b", re.I)
 
 
@@ -224,8 +261,13 @@ def _term_durations(reader: _Reader) -> list[tuple[Passage, Candidate]]:
             continue
         s, e = sentence_bounds(p.text, c.start, c.end)
         before = p.text[max(s, c.start - 80) : c.start]
-        if _TERM_SENTENCE.search(p.text, s, e) and not _NOT_A_TERM.search(before):
-            found.append((p, c))
+        if not _TERM_SENTENCE.search(p.text, s, e) or _NOT_A_TERM.search(before):
+            continue
+        if _RENEWAL_BEFORE.search(p.text, s, c.start):
+            continue  # "thereafter renews for subsequent one (1) year periods"
+        if c.value == PERPETUAL and not _CONTINUES_FOREVER.search(p.text, s, e):
+            continue  # a perpetual licence, not a perpetual agreement
+        found.append((p, c))
     for p in reader.passages:
         for m in _ANNIVERSARY.finditer(p.text):
             years = ordinal_value(" ".join(m.group("ord").split()))
@@ -253,9 +295,12 @@ def _start_date(
     for name in order:
         sub = _Reader(reader.field, PROFILES[name], reader.passages)
         pooled = _pool(sub.typed(ValueType.date))
-        if pooled and pooled[0].score >= PROFILES[name].min_confidence:
+        if pooled and pooled[0].score >= PROFILES[name].min_score:
             return pooled[0].value, f"read:{name}"
     return None, "none"
+
+
+_SHORT_UNITS = frozenset({"day", "week", "hour"})
 
 
 def _expiration_mode(reader: _Reader, context: Mapping[str, Any]) -> list[Scored]:
@@ -270,13 +315,83 @@ def _expiration_mode(reader: _Reader, context: Mapping[str, Any]) -> list[Scored
         end = add_duration(start, c.value) if start else None
         if end is None:
             continue
-        feats["kind"] = 0.8 if source == "stated" else 0.6
+        feats["kind"] = 0.6 if source == "stated" else 0.5
+        if c.unit in _SHORT_UNITS:
+            feats["kind"] -= 1.0  # contracts run for months or years; days are notice periods
         note = f"{start} ({source}) + {c.value}"
         scored.append(reader.place(p, c, feats, value=end, note=note))
     return scored
 
 
+_EVERGREEN = re.compile(
+    r"\b(?:thereafter|after\s+that)\b[^.;]{0,80}?\buntil\s+(?:it\s+is\s+)?terminat\w*",
+    re.IGNORECASE,
+)
+_SAME_DURATION = re.compile(
+    r"\b(?:terms?|periods?)\s+of\s+(?:the\s+)?(?:same|equal|like)\s+(?:duration|length|period)|"
+    r"\brenew\w*\s+(?:automatically\s+)?(?:under|on|upon)\s+(?:these|the)\s+same\s+terms",
+    re.IGNORECASE,
+)
+
+
+def _renewal_mode(reader: _Reader, context: Mapping[str, Any]) -> list[Scored]:
+    """Typed renewal durations, plus open-ended continuations ("and thereafter until terminated
+    by either party": ``perpetual``) and renewals "for terms of the same duration" (the initial
+    term's duration)."""
+    scored = reader.typed()
+    terms = None
+    for p in reader.passages:
+        for pattern in (_EVERGREEN, _SAME_DURATION):
+            for m in pattern.finditer(p.text):
+                c = Candidate(PERPETUAL, m.group(0), *m.span(), kind="renewal")
+                feats = reader.features(p, c)
+                if pattern is _EVERGREEN:
+                    scored.append(reader.place(p, c, feats, note="open-ended continuation"))
+                    continue
+                if terms is None:
+                    terms = sorted(
+                        (reader.place(tp, tc, reader.features(tp, tc)) for tp, tc in
+                         _term_durations(reader) if tc.value != PERPETUAL),
+                        key=lambda t: -t.score,
+                    )
+                if terms:
+                    note = f"same as the initial term ({terms[0].raw})"
+                    scored.append(reader.place(p, c, feats, value=terms[0].value, note=note))
+    return scored
+
+
 # --------------------------------------------------------------------------- parties
+
+
+#: Words that name a role, not a party ("the Company", "Employer", "Directors").
+_ROLE_WORDS = frozenset(
+    "the a an company employer employee executive directors director buyer seller purchaser "
+    "licensor licensee party parties recipient discloser consultant shareholders shareholder "
+    "investor you counterparts schedules owner supplier customer distributor agent bank "
+    "corporation affiliates subsidiaries holder holders members member manager".split()
+)
+_SUFFIXED = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}$", re.IGNORECASE)
+_TRAILING_JOINER = re.compile(r"[\s,]+(?:and|&)$", re.IGNORECASE)
+
+
+def _name_quality(name: str) -> float:
+    """1 for a legal name ("Beta LLC") or a person's full name ("Hap Hewes"), 0 for a role
+    word ("Employer", "the Company"), in between for a bare one-word name ("NIKE")."""
+    words = [w for w in re.split(r"[\s,]+", name.lower()) if w]
+    if not words or all(w in _ROLE_WORDS or w in ("and", "&", "of") for w in words):
+        return 0.0
+    if _SUFFIXED.search(name) or 2 <= len(words) <= 5:
+        return 1.0
+    return 0.4
+
+
+def _clean_names(names: list[str]) -> list[str]:
+    cleaned = []
+    for name in names:
+        name = _TRAILING_JOINER.sub("", name).strip()
+        if name and _name_quality(name) > 0 and name not in cleaned:
+            cleaned.append(name)
+    return cleaned
 
 
 def _parties_mode(reader: _Reader, context: Mapping[str, Any]) -> list[Scored]:
@@ -285,15 +400,17 @@ def _parties_mode(reader: _Reader, context: Mapping[str, Any]) -> list[Scored]:
         for c in find_party_lists(p.text):
             rank, sc = p.holder(c.start)
             position = sc.chunk.position
-            if c.kind == "defined" and position > 2:
+            names = _clean_names(c.value)
+            if not names or (c.kind == "defined" and position > 2):
                 continue
+            quality = sum(_name_quality(n) for n in names) / len(names)
             feats = {
                 "rank": rank_feature(rank),
-                "early": max(0.0, 1.0 - 0.35 * position),
-                "kind": 0.3 if c.kind == "between" else 0.1,
-                "keywords": min(len(c.value), 2) / 2,
+                "early": reader.rule.early * max(0.0, 1.0 - 0.35 * position),
+                "kind": (0.3 if c.kind == "between" else 0.1) * quality,
+                "keywords": min(len(names), 2) / 2 * quality,
             }
-            scored.append(reader.place(p, c, feats))
+            scored.append(reader.place(p, c, feats, value=names))
     return scored
 
 
@@ -303,34 +420,110 @@ _TITLE_WORDS = (
     r"(?:AGREEMENT|CONTRACT|AMENDMENT|ADDENDUM|MEMORANDUM(?:\s+OF\s+UNDERSTANDING)?|"
     r"LICEN[CS]E|LEASE|PLAN|TERMS|NOTE|DEED|INDENTURE)"
 )
+_CAPS = r"[A-Z0-9][A-Z0-9 ,.&/'’()\-\t]"
 _CAPS_TITLE = re.compile(
-    rf"^[ \t]*(?P<t>[A-Z0-9][A-Z0-9 ,.&/'’()\-\t]{{0,120}}?\b{_TITLE_WORDS}S?)[ \t]*$", re.M
+    rf"^[ \t]*(?P<t>{_CAPS}{{0,120}}?\b{_TITLE_WORDS}S?)(?:[ \t]*$|\s+(?=BETWEEN|AMONG|BY\b|[A-Z]))"
+    rf"|^[ \t]*(?P<tc>(?:[A-Z][\w&/’'-]*\s+(?:(?:and|of|for|to|&)\s+)?){{1,8}}"
+    rf"(?:Agreement|Contract|Amendment|License|Addendum|agreement))\s*"
+    rf"(?:$|(?=(?i:between|among|by)\b))",
+    re.M,
 )
 _PREAMBLE_TITLE = re.compile(
-    r"\b(?:This|THIS)\s+(?P<t>(?:[A-Z][\w&/’'-]*\s+(?:(?:and|of|for|to|&)\s+)?){0,8}"
+    r"\b(?:This|THIS)\s+(?P<t>(?:[A-Z][\w&/’'-]*\s+(?:(?i:and|of|for|to|&)\s+)?){1,8}"
     r"(?:Agreement|AGREEMENT|Contract|CONTRACT))\b"
 )
+#: More title words after the first ("CONTENT DISTRIBUTION AND LICENSE | AGREEMENT").
+_TITLE_MORE = re.compile(
+    rf"[ \t]+(?:(?:AND|&|OF|FOR|TO)[ \t]+)?(?:(?!BETWEEN|AMONG|BY\b)[A-Z][A-Z-]*[ \t]+){{0,3}}?"
+    rf"{_TITLE_WORDS}S?\b"
+)
+#: A company name before the title ("CORIO INC. LICENSE AND HOSTING AGREEMENT").
+_COMPANY_PREFIX = re.compile(
+    r"^.{2,60}?\b(?:INC|LTD|LLC|CORP|CORPORATION|LIMITED|S\.A|SA|AG|GMBH|PLC|N\.V|B\.V)\b\.?,?\s+",
+    re.IGNORECASE,
+)
+_YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
+_AMENDS = re.compile(r"\b(?:amendment|addendum|supplement)\s+(?:no\.?\s*\d+\s+)?to\b", re.I)
+#: A heading line ending like this continues on the next line ("FIRST AMENDMENT TO").
+_CONTINUED = re.compile(rf"^[ \t]*({_CAPS}{{0,80}}\b(?:TO|AND|OF|FOR|&|-))[ \t]*\n[ \t]*\Z")
+_TITLE_PREFIX = re.compile(
+    r"^(?:.*\b(?:EXHIBIT|ANNEX|SCHEDULE|APPENDIX)\s+[\w.()-]+\s*[-–:.]?\s*|"
+    r"(?:EXECUTION\s+(?:VERSION|COPY)|CONFIDENTIAL|CONFORMED\s+COPY)\s*)+",
+    re.IGNORECASE,
+)
+_NUMBERED = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|ARTICLE|SECTION)\s", re.IGNORECASE)
+_TITLE_WINDOW = 5000  # characters from the document start where titles are looked for
+
+
+def _heading_spans(text: str) -> list[tuple[int, int]]:
+    """Capitalised title lines (joined with a previous line that runs on), prefixes dropped."""
+    spans = []
+    for m in _CAPS_TITLE.finditer(text):
+        group = "t" if m.group("t") else "tc"
+        start, end = m.start(group), m.end(group)
+        if re.match(r"THIS\b", text[start:end], re.IGNORECASE):
+            continue
+        while more := _TITLE_MORE.match(text, end):
+            end = more.end()
+        line_start = text.rfind("\n", 0, text.rfind("\n", 0, m.start()) + 0) + 1
+        before = _CONTINUED.match(text[line_start : m.start()]) if m.start() > 0 else None
+        if before:
+            start = line_start + before.start(1)
+        for prefix_pattern in (_TITLE_PREFIX, _COMPANY_PREFIX):
+            prefix = prefix_pattern.match(text[start:end])
+            if prefix and len(text[start + prefix.end() : end].split()) >= 2:
+                start += prefix.end()
+        title = text[start:end]
+        if not _NUMBERED.match(title) and not _YEAR.search(title) and len(title.split()) >= 2:
+            spans.append((start, end))
+    return spans
 
 
 def _title_mode(reader: _Reader, context: Mapping[str, Any]) -> list[Scored]:
     scored = []
     for p in reader.passages:
-        for pattern, kind in ((_CAPS_TITLE, "heading"), (_PREAMBLE_TITLE, "preamble")):
-            for m in pattern.finditer(p.text):
-                rank, sc = p.holder(m.start("t"))
-                doc_offset = p.start + m.start("t")
-                value = squash_spaces(m.group("t"))
-                c = Candidate(value, m.group("t"), m.start("t"), m.end("t"), kind=kind)
-                feats = {
-                    "rank": rank_feature(rank),
-                    "early": max(0.0, 1.0 - doc_offset / 3000),
-                    "kind": 0.5 if kind == "heading" else 0.3,
-                }
-                scored.append(reader.place(p, c, feats))
+        if p.start > _TITLE_WINDOW:
+            continue
+        spans = [(s, e, "heading") for s, e in _heading_spans(p.text)]
+        spans += [(m.start("t"), m.end("t"), "preamble") for m in _PREAMBLE_TITLE.finditer(p.text)]
+        for s, e, kind in spans:
+            doc_offset = p.start + s
+            if doc_offset > _TITLE_WINDOW:
+                continue
+            rank, _ = p.holder(s)
+            c = Candidate(squash_spaces(p.text[s:e]), p.text[s:e], s, e, kind=kind)
+            feats = {
+                "rank": rank_feature(rank),
+                "early": reader.rule.early * max(0.0, 1.0 - doc_offset / _TITLE_WINDOW),
+                "kind": 0.5 if kind == "heading" else 0.35,
+            }
+            scored.append(reader.place(p, c, feats))
+    _support_titles(scored)
     return scored
 
 
+def _support_titles(scored: list[Scored]) -> None:
+    """A heading and the preamble naming the same title support each other, and so does a
+    preamble that shortens the heading ("This Distributor Agreement" under "EXCLUSIVE
+    DISTRIBUTOR AGREEMENT"); an amendment's preamble beats the original's heading."""
+    for s in scored:
+        lower = s.value.lower()
+        others = [o for o in scored if o is not s and o.kind != s.kind]
+        if any(o.value.lower() == lower for o in others):
+            s.features["support"] = 0.1
+        elif s.kind == "heading" and any(lower.endswith(" " + o.value.lower()) for o in others):
+            s.features["support"] = 0.1  # "This Distributor Agreement" under its full heading
+        elif _AMENDS.search(s.value) and any(lower.endswith(" " + o.value.lower()) for o in others):
+            s.features["support"] = 0.2  # "FIRST AMENDMENT TO" + the heading of the original
+        else:
+            continue
+        s.score += s.features["support"]
+
+
 # --------------------------------------------------------------------------- sentences
+
+
+_MIN_SENTENCE_WORDS = 5
 
 
 def _sentence_mode(reader: _Reader, context: Mapping[str, Any]) -> list[Scored]:
@@ -340,9 +533,9 @@ def _sentence_mode(reader: _Reader, context: Mapping[str, Any]) -> list[Scored]:
     scored = []
     for p in reader.passages[:3]:
         for s, e in sentence_spans(p.text):
-            hits = {m.group(0).lower() for m in phrases.finditer(p.text, s, e)}
-            if not hits:
-                continue
+            hits = [m.group(0).lower() for m in phrases.finditer(p.text, s, e)]
+            if not hits or len(p.text[s:e].split()) < _MIN_SENTENCE_WORDS:
+                continue  # a heading names the topic but does not answer
             rank, _ = p.holder(s)
             c = Candidate(squash_spaces(p.text[s:e]), p.text[s:e], s, e)
             feats = {
@@ -358,6 +551,7 @@ def _sentence_mode(reader: _Reader, context: Mapping[str, Any]) -> list[Scored]:
 _MODES: dict[str, Callable[[_Reader, Mapping[str, Any]], list[Scored]]] = {
     "value": _value_mode,
     "expiration": _expiration_mode,
+    "renewal": _renewal_mode,
     "parties": _parties_mode,
     "title": _title_mode,
     "sentence": _sentence_mode,
@@ -390,21 +584,24 @@ class RuleExtractor:
             return Extraction.not_found("no text chunks to read")
         reader = _Reader(field, rule, passages)
         ranked = _pool(_MODES[rule.mode](reader, context or {}))
-        shown = [dict(s.to_dict(), confidence=round(_confidence(s.score), 4)) for s in ranked[:_SHOWN]]
+        shown = [
+            dict(s.to_dict(), confidence=round(_confidence(s.score, rule.min_score), 4))
+            for s in ranked[:_SHOWN]
+        ]
         if not ranked:
             return Extraction.not_found(f"no {field.type.value} candidate in {len(passages)} passages")
         best = ranked[0]
-        if best.score < rule.min_confidence:
+        if best.score < rule.min_score:
             return Extraction.not_found(
                 f"best candidate {best.raw!r} scored {best.score:.2f}, under the field's "
-                f"threshold {rule.min_confidence:.2f}",
+                f"threshold {rule.min_score:.2f}",
                 shown,
             )
         return Extraction(
             status="found",
             value=best.value,
             raw=best.raw,
-            confidence=_confidence(best.score),
+            confidence=_confidence(best.score, rule.min_score),
             chunk_id=best.chunk_id,
             start=best.start,
             end=best.end,

@@ -1,0 +1,257 @@
+"""RuleExtractor on chunks written here: values, offsets, role preferences, not_found."""
+
+from __future__ import annotations
+
+import pytest
+
+from intelligent_extraction.extraction.base import Extractor
+from intelligent_extraction.extraction.field_rules import PROFILES, rule_for
+from intelligent_extraction.extraction.rules import RuleExtractor
+from intelligent_extraction.extraction.scoring import build_passages, sentence_bounds
+from intelligent_extraction.models import Chunk, FieldConfig, ScoredChunk
+
+PREAMBLE = (
+    "MASTER SERVICES AGREEMENT\n\n"
+    'This Master Services Agreement (the "Agreement") is made this 5th day of May, 2014 by '
+    'and between Acme Widgets, Inc., a Delaware corporation ("Acme"), and Beta Labs LLC, a '
+    'New York limited liability company ("Beta").'
+)
+TERM = (
+    "12. Term. This Agreement shall commence on June 1, 2014 (the \u201cEffective Date\u201d) "
+    "and shall continue for an initial term of three (3) years. Thereafter it shall "
+    "automatically renew for successive one (1) year periods unless either party gives "
+    "written notice of non-renewal at least ninety (90) days prior to the end of the "
+    "then-current term."
+)
+LAW = (
+    "18. Governing Law. Any dispute shall be heard by the courts of the State of Delaware. "
+    "This Agreement shall be governed by the laws of the State of New York."
+)
+SIGNATURES = "IN WITNESS WHEREOF the parties have signed on July 9, 2014.\nAcme Widgets, Inc."
+OFFSETS = {"pre": 0, "term": 4000, "law": 9000, "sig": 15000}
+
+
+def chunk(text: str, position: int, start: int, score: float = 1.0, section=()) -> ScoredChunk:
+    c = Chunk(
+        chunk_id=f"doc#{position}",
+        doc_id="doc",
+        text=text,
+        chunk_type="text",
+        start=start,
+        end=start + len(text),
+        position=position,
+        section=tuple(section),
+    )
+    return ScoredChunk(chunk=c, score=score)
+
+
+def field(name: str, type_: str, keywords=(), **extra) -> FieldConfig:
+    return FieldConfig(
+        field_name=name,
+        type=type_,
+        instructions={"task": f"Find the {name}", "keywords": list(keywords)},
+        **extra,
+    )
+
+
+EFFECTIVE = field("effective_date", "date", ["effective", "commence"])
+AGREEMENT_DATE = field("agreement_date", "date", ["dated", "executed", "signed"])
+EXPIRATION = field("expiration_date", "date", ["term", "expiration", "expire"])
+RENEWAL = field("renewal_term", "duration", ["renew", "renewal", "extension"])
+TERM_FIELD = field("term", "duration", ["term", "period", "years", "months"])
+NOTICE = field("notice_period_to_terminate_renewal", "duration", ["notice", "non-renewal"])
+GOVERNING_LAW = field("governing_law", "place", ["governing law", "governed", "construed"])
+PARTIES = field("parties", "party_list", ["parties", "between", "among"])
+TITLE = field("document_name", "text", ["title"])
+
+
+@pytest.fixture
+def extractor() -> RuleExtractor:
+    return RuleExtractor()
+
+
+def document_text(*pieces: tuple[str, int]) -> str:
+    """The document the chunks come from, so offsets can be checked against it."""
+    size = max(start + len(text) for text, start in pieces)
+    buf = [" "] * size
+    for text, start in pieces:
+        buf[start : start + len(text)] = text
+    return "".join(buf)
+
+
+def test_is_an_extractor(extractor):
+    assert isinstance(extractor, Extractor)
+    assert extractor.name == "rules"
+
+
+def test_found_value_offsets_point_at_raw_text(extractor):
+    chunks = [chunk(TERM, 5, OFFSETS["term"]), chunk(PREAMBLE, 0, OFFSETS["pre"], 0.5)]
+    doc = document_text((TERM, OFFSETS["term"]), (PREAMBLE, OFFSETS["pre"]))
+    result = extractor.extract(EFFECTIVE, chunks)
+    assert result.status == "found"
+    assert result.value == "2014-06-01"
+    assert result.raw == "June 1, 2014"
+    assert doc[result.start : result.end] == "June 1, 2014"
+    assert result.chunk_id == "doc#5"
+    assert 0 < result.confidence <= 1
+    assert result.candidates[0]["value"] == "2014-06-01"
+    assert "score" in result.candidates[0] and "features" in result.candidates[0]
+
+
+def test_effective_date_beats_signature_date(extractor):
+    chunks = [chunk(SIGNATURES, 9, OFFSETS["sig"]), chunk(TERM, 5, OFFSETS["term"], 0.9)]
+    result = extractor.extract(EFFECTIVE, chunks)
+    assert result.value == "2014-06-01"
+    assert [c["value"] for c in result.candidates] == ["2014-06-01", "2014-07-09"]
+
+
+def test_agreement_date_is_the_preamble_date(extractor):
+    chunks = [chunk(TERM, 5, OFFSETS["term"]), chunk(PREAMBLE, 0, 0, 0.6)]
+    result = extractor.extract(AGREEMENT_DATE, chunks)
+    assert result.value == "2014-05-05"
+    assert result.raw == "5th day of May, 2014"
+    assert (result.start, result.end) == (PREAMBLE.index("5th"), PREAMBLE.index(" by and"))
+
+
+def test_governing_law_prefers_law_over_forum(extractor):
+    result = extractor.extract(GOVERNING_LAW, [chunk(LAW, 20, OFFSETS["law"])])
+    assert result.value == "New York"
+    assert result.raw == "the laws of the State of New York"
+    assert LAW[result.start - OFFSETS["law"] : result.end - OFFSETS["law"]] == result.raw
+    assert {c["value"]: c["kind"] for c in result.candidates} == {
+        "New York": "law",
+        "Delaware": "forum",
+    }
+
+
+def test_governing_law_not_found_when_only_a_forum_is_named(extractor):
+    text = "Any dispute shall be heard exclusively by the courts of the State of Delaware."
+    result = extractor.extract(GOVERNING_LAW, [chunk(text, 20, 9000)])
+    assert result.status == "not_found"
+    assert result.value is None
+    assert "threshold" in result.reason
+
+
+def test_not_found_without_candidates(extractor):
+    text = "The Supplier shall deliver the Products to the Customer's warehouse."
+    result = extractor.extract(EFFECTIVE, [chunk(text, 3, 500)])
+    assert result.status == "not_found"
+    assert result.reason == "no date candidate in 1 passages"
+    assert extractor.extract(EFFECTIVE, []).status == "not_found"
+
+
+def test_unrelated_duration_is_not_a_renewal_term(extractor):
+    text = "Invoices are payable within thirty (30) days of receipt by the Customer."
+    result = extractor.extract(RENEWAL, [chunk(text, 7, 6000)])
+    assert result.status == "not_found"
+    notice = extractor.extract(NOTICE, [chunk(text, 7, 6000)])
+    assert notice.status == "not_found"
+
+
+def test_renewal_term_versus_initial_term(extractor):
+    chunks = [chunk(TERM, 5, OFFSETS["term"])]
+    renewal = extractor.extract(RENEWAL, chunks)
+    term = extractor.extract(TERM_FIELD, chunks)
+    assert (renewal.value, renewal.raw) == ("P1Y", "one (1) year")
+    assert (term.value, term.raw) == ("P3Y", "three (3) years")
+
+
+def test_notice_period_to_stop_renewal(extractor):
+    result = extractor.extract(NOTICE, [chunk(TERM, 5, OFFSETS["term"])])
+    assert (result.value, result.raw) == ("P90D", "ninety (90) days")
+    assert result.start == OFFSETS["term"] + TERM.index("ninety")
+
+
+def test_expiration_derived_from_effective_date_and_term(extractor):
+    result = extractor.extract(EXPIRATION, [chunk(TERM, 5, OFFSETS["term"])])
+    assert result.status == "found"
+    assert result.value == "2017-06-01"
+    assert result.raw == "three (3) years"
+    assert result.candidates[0]["note"] == "2014-06-01 (stated) + P3Y"
+
+
+def test_expiration_uses_the_effective_date_given_as_context(extractor):
+    text = "The initial term of this Agreement is five (5) years from the Effective Date."
+    result = extractor.extract(
+        EXPIRATION, [chunk(text, 6, 5000)], context={"effective_date": "2015-03-18"}
+    )
+    assert result.value == "2020-03-18"
+
+
+def test_expiration_on_an_anniversary_reads_the_effective_date_from_the_chunks(extractor):
+    chunks = [
+        chunk(
+            "The Term shall end on the fifth (5th) anniversary of the Effective Date.", 6, 5000
+        ),
+        chunk('This Agreement is effective as of March 18, 2015 (the "Effective Date").', 0, 0),
+    ]
+    result = extractor.extract(EXPIRATION, chunks)
+    assert result.value == "2020-03-18"
+    assert result.raw == "fifth (5th) anniversary"
+
+
+def test_expiration_stated_as_a_date(extractor):
+    text = "This Agreement shall expire on December 31, 2006 unless renewed by the parties."
+    result = extractor.extract(EXPIRATION, [chunk(text, 4, 3000)])
+    assert (result.value, result.raw) == ("2006-12-31", "December 31, 2006")
+
+
+def test_party_list_from_the_preamble(extractor):
+    other = 'The Licensee ("Licensee") and the Supplier ("Supplier") agree as follows.'
+    chunks = [chunk(other, 8, 7000), chunk(PREAMBLE, 0, 0, 0.7)]
+    result = extractor.extract(PARTIES, chunks)
+    assert result.value == ["Acme Widgets, Inc.", "Beta Labs LLC"]
+    assert result.raw.startswith("Acme Widgets, Inc.")
+    assert PREAMBLE[result.start : result.end] == result.raw
+
+
+def test_document_name_is_the_heading(extractor):
+    result = extractor.extract(TITLE, [chunk(PREAMBLE, 0, 0)])
+    assert (result.value, result.start, result.end) == ("MASTER SERVICES AGREEMENT", 0, 25)
+
+
+def test_clause_field_returns_the_sentence_with_keywords(extractor):
+    confidentiality = field("confidentiality", "clause", ["confidential"])
+    text = (
+        "9. Confidentiality. Each party shall keep the other party's Confidential Information "
+        "confidential for five years. Fees are due monthly."
+    )
+    result = extractor.extract(confidentiality, [chunk(text, 9, 8000)])
+    sentence = (
+        "Each party shall keep the other party's Confidential Information confidential for "
+        "five years."
+    )
+    assert result.value == sentence
+    assert text[result.start - 8000 : result.end - 8000] == sentence
+
+
+def test_chunks_that_overlap_merge_into_one_passage():
+    first = chunk("Alpha beta gamma delta", 0, 0)
+    second = chunk("gamma delta epsilon", 1, 11, 0.5)
+    far = chunk("omega", 9, 500, 0.9)
+    passages = build_passages([far, second, first])
+    assert [p.text for p in passages] == ["omega", "Alpha beta gamma delta epsilon"]
+    merged = passages[1]
+    assert (merged.start, merged.best_rank, merged.position) == (0, 1, 0)
+    assert merged.holder(25)[1].chunk.chunk_id == "doc#1"  # "epsilon" is only in the second
+
+
+def test_sentence_bounds_skip_abbreviations():
+    text = "Acme Inc. shall pay. Beta Co. shall deliver the goods. End."
+    start = text.index("deliver")
+    s, e = sentence_bounds(text, start, start + 7)
+    assert text[s:e].strip() == "Beta Co. shall deliver the goods."
+
+
+def test_yaml_overrides_apply_to_the_profile():
+    custom = field(
+        "renewal_notice",
+        "duration",
+        ["notice"],
+        extraction={"profile": "notice_period_to_terminate_renewal", "min_score": 0.9},
+    )
+    rule = rule_for(custom)
+    assert rule.min_score == 0.9
+    assert rule.require_kinds == PROFILES["notice_period_to_terminate_renewal"].require_kinds
+    with pytest.raises(ValueError, match="extraction.profile must be one of"):
+        rule_for(field("x", "date", extraction={"profile": "nope"}))
