@@ -83,7 +83,7 @@ class Ingestor:
         t0 = time.perf_counter()
         doc, chunks = self.prepare(path, doc_id)
         timings["parse_chunk"] = (time.perf_counter() - t0) * 1000
-        report = IndexReport(doc_id=doc.doc_id, source=doc.source, chunks=len(chunks))
+        report = IndexReport(doc_id=doc.doc_id, source=Path(doc.source).name, chunks=len(chunks))
         if not force and self.is_current(doc.doc_id, chunks):
             report.skipped = True
             report.timings_ms = timings

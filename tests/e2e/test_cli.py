@@ -86,3 +86,60 @@ def test_shipped_field_configs_validate(cli):
     result = cli("fields", "validate")
     assert result.exit_code == 0, result.output
     assert " 0 invalid" in result.output
+
+
+def _records(output: str) -> list[dict]:
+    return [json.loads(line) for line in output.splitlines() if line.startswith("{")]
+
+
+def test_extract_json_gives_typed_values_with_evidence(cli, contract_files):
+    result = cli("extract", contract_files["pdf"], "--fields",
+                 "governing_law,late_payment_penalty,effective_date,term", "--json")
+    assert result.exit_code == 0, result.output
+    records = {r["field"]: r for r in _records(result.output)}
+    assert records["governing_law"]["value"] == "Massachusetts"
+    assert records["late_payment_penalty"]["value"] == {"value": "1.5", "per": "month"}
+    assert records["effective_date"]["value"] == "2014-05-05"
+    assert records["term"]["value"] == "P2Y"
+    law = records["governing_law"]
+    assert law["status"] == "found" and law["source"] == "msa.pdf"
+    top = law["evidence"][0]
+    assert law["raw"] in top["text"] and top["page"] >= 1
+    assert {"bm25", "knn", "combined", "in_both"} == set(top["scores"])
+    assert set(law["timings_ms"]) == {"retrieve", "extract"}
+
+
+def test_extract_table_and_all_fields(cli, contract_files):
+    result = cli("extract", contract_files["docx"], "--all", "--table")
+    assert result.exit_code == 0, result.output
+    assert "Massachusetts" in result.output and "diagnosis_code" in result.output
+    assert "not_found" in result.output  # a contract has no diagnosis code: no guess
+
+
+def test_extract_unknown_field_fails_before_work(cli, contract_files):
+    result = cli("extract", contract_files["pdf"], "--fields", "governing_law,late_fee")
+    assert result.exit_code == 2 and "unknown field 'late_fee'" in result.output
+
+
+def test_extract_bad_file_named_other_files_still_extracted(cli, contract_files, tmp_path):
+    bad = tmp_path / "broken.docx"
+    bad.write_bytes(b"PK\x03\x04 not really a zip")
+    result = cli("extract", bad, contract_files["pdf"], "--fields", "governing_law", "--json")
+    assert result.exit_code == 2
+    assert "broken.docx" in result.output
+    assert _records(result.output)[0]["value"] == "Massachusetts"
+
+
+def test_eval_rescores_saved_predictions(cli, tmp_path):
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(json.dumps({"doc_id": "d", "field": "governing_law", "kind": "value",
+                                "values": ["New York"], "spans": []}) + "\n")
+    preds = tmp_path / "run.jsonl"
+    preds.write_text(json.dumps({"doc_id": "d", "field": "governing_law", "type": "place",
+                                 "status": "found", "value": "New York", "confidence": 0.9,
+                                 "evidence": []}) + "\n")
+    result = cli("eval", "--gold", gold, "--predictions", preds, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output[result.output.index("{"):])
+    assert data["micro"]["f1"] == 1.0
+    assert data["fields"]["governing_law"]["tp"] == 1
