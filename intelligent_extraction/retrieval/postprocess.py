@@ -13,6 +13,7 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
 from rapidfuzz import fuzz
@@ -81,6 +82,7 @@ def normalize_heading(text: str) -> str:
     return " ".join(_NON_WORD.sub(" ", text.casefold()).split())
 
 
+@lru_cache(maxsize=65536)  # a document has few distinct headings and a field few titles
 def section_matches(title: str, heading: str, threshold: float = 90.0) -> bool:
     """Whether a configured section ``title`` names ``heading`` (or a part of it).
 
@@ -197,8 +199,14 @@ class Deduplicate:
         kept: list[ScoredChunk] = []
         seen_ids: set[str] = set()
         owners: dict[tuple[str, ...], list[int]] = {}  # shingle -> indexes into kept
+        # Only the answer's shape is ever shown: once it is full (final_top_k text chunks and
+        # max_images images), the rest cannot reach the output, so stop comparing.
+        room = {"text": field.final_top_k, "image": field.visual_analysis.max_images}
         for c in chunks:
-            if c.chunk_id in seen_ids:
+            if room["text"] <= 0 and room["image"] <= 0:
+                break
+            kind = "image" if c.chunk.chunk_type == "image" else "text"
+            if c.chunk_id in seen_ids or room[kind] <= 0:
                 continue
             grams = _shingles(c.chunk.text, self.shingle)
             shared = Counter(i for g in grams for i in owners.get(g, ()))
@@ -208,6 +216,7 @@ class Deduplicate:
             for g in grams:
                 owners.setdefault(g, []).append(len(kept))
             kept.append(c)
+            room[kind] -= 1
         return kept
 
 

@@ -277,8 +277,17 @@ def test_default_postprocessors_in_order_with_trace():
         ("section_boost", 7, 7),
         ("position_boost", 7, 7),
         ("min_score", 7, 6),  # "low" (0.48); "gov" and "first" survive thanks to their boosts
-        ("dedup", 6, 5),
-        ("text_image_split", 5, 3),  # "first" (0.55) is the third text chunk, img2 the 2nd image
+        # dedup drops "dup" and stops once the answer is full (2 text, 1 image): "first" (0.55,
+        # the third text chunk) and img2 (the second image) are never compared
+        ("dedup", 6, 3),
+        ("text_image_split", 3, 3),
     ]
     assert all(s.ms >= 0 for s in steps)
     assert [p.name for p in DEFAULT_POSTPROCESSORS] == [s.name for s in steps]
+
+
+def test_dedup_stops_when_the_answer_is_full():
+    field = _field(final_top_k=2, visual_analysis=VisualAnalysis(max_images=0))
+    chunks = [_sc("a", 0.9, text=_text(0, 30)), _sc("b", 0.8, text=_text(100, 30)),
+              _sc("c", 0.7, text=_text(200, 30)), _sc("img", 0.6, kind="image", text="fig")]
+    assert _ids(Deduplicate().process(chunks, field)) == ["a", "b"]
