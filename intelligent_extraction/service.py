@@ -136,11 +136,25 @@ class ExtractionService:
         self, doc_id: str, source: str, field_names: list[str], *,
         strategy: Strategy | None = None,
     ) -> list[FieldResult]:
-        """FieldResults for a document that is already indexed."""
-        return [
-            self.field_extraction.run(doc_id, source, self.fields.get(name), strategy)
-            for name in field_names
-        ]
+        """FieldResults for a document that is already indexed. Fields another field needs
+        (``extractor.needs``) are extracted first, once, and their values passed as context."""
+        done: dict[str, FieldResult] = {}
+
+        def run(name: str, visiting: frozenset[str]) -> FieldResult:
+            if name not in done:
+                field = self.fields.get(name)
+                context = {}
+                for dep in self.extractor.needs(field):
+                    if dep in self.fields and dep not in visiting:
+                        found = run(dep, visiting | {name})
+                        if found.status == "found":
+                            context[dep] = found.value
+                done[name] = self.field_extraction.run(
+                    doc_id, source, field, strategy, context=context
+                )
+            return done[name]
+
+        return [run(name, frozenset()) for name in field_names]
 
     def close(self) -> None:
         if "backend" in self.__dict__:

@@ -8,7 +8,7 @@ timings into the JSON record shared by the CLI, the API and batch jobs.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
@@ -56,11 +56,24 @@ class Extraction:
 
 @runtime_checkable
 class Extractor(Protocol):
-    """Turns ranked evidence into a typed value. Implementations: rules (default), LLM."""
+    """Turns ranked evidence into a typed value. Implementations: rules (default), LLM.
+
+    ``needs(field)`` names other fields whose values help (an expiration date is often "two
+    years from the Effective Date"); the caller extracts those first and passes their values
+    as ``context``.
+    """
 
     name: str
 
-    def extract(self, field: FieldConfig, chunks: Sequence[ScoredChunk]) -> Extraction: ...
+    def needs(self, field: FieldConfig) -> tuple[str, ...]: ...
+
+    def extract(
+        self,
+        field: FieldConfig,
+        chunks: Sequence[ScoredChunk],
+        *,
+        context: Mapping[str, Any] | None = None,
+    ) -> Extraction: ...
 
 
 @dataclass(frozen=True)

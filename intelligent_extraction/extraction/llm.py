@@ -15,7 +15,7 @@ never raises, so one field's failure does not stop the others.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -223,7 +223,17 @@ class LLMExtractor:
 
     # ----------------------------------------------------------------------- extract
 
-    def extract(self, field: FieldConfig, chunks: Sequence[ScoredChunk]) -> Extraction:
+    def needs(self, field: FieldConfig) -> tuple[str, ...]:
+        """The model reads the evidence itself: no other field's value is needed."""
+        return ()
+
+    def extract(
+        self,
+        field: FieldConfig,
+        chunks: Sequence[ScoredChunk],
+        *,
+        context: Mapping[str, Any] | None = None,
+    ) -> Extraction:
         """Ask the model for ``field`` over the top chunks; never raises."""
         evidence = list(chunks[: self.max_chunks])
         if not evidence:

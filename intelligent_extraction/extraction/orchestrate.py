@@ -10,7 +10,8 @@ status ``error``; they never stop the other fields.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..backends.base import SearchBackend
 from ..embeddings import Embedder
@@ -56,7 +57,13 @@ class FieldExtraction:
         self.calibrator = calibrator or Calibrator.identity()
 
     def run(
-        self, doc_id: str, source: str, field: FieldConfig, strategy: Strategy | None = None
+        self,
+        doc_id: str,
+        source: str,
+        field: FieldConfig,
+        strategy: Strategy | None = None,
+        *,
+        context: Mapping[str, Any] | None = None,
     ) -> FieldResult:
         chosen = Strategy(strategy or field.strategy)
         result = FieldResult(
@@ -64,12 +71,15 @@ class FieldExtraction:
             status="not_found", strategy=chosen.value,
         )
         try:
-            self._loop(result, field, chosen)
+            self._loop(result, field, chosen, context or {})
         except ExtractionError as exc:  # backend or model failure: this field only
             result.status, result.error, result.value = "error", str(exc), None
         return result
 
-    def _loop(self, result: FieldResult, field: FieldConfig, strategy: Strategy) -> None:
+    def _loop(
+        self, result: FieldResult, field: FieldConfig, strategy: Strategy,
+        context: Mapping[str, Any],
+    ) -> None:
         timings = {"retrieve": 0.0, "extract": 0.0}
         t0 = time.perf_counter()
         retrieved = retrieve(self.backend, self.embedder, result.doc_id, field, strategy)
@@ -79,7 +89,7 @@ class FieldExtraction:
         for attempt in range(1, self.max_retries + 2):
             first_chunks = first_chunks or chunks
             t1 = time.perf_counter()
-            extraction = self.extractor.extract(field, chunks)
+            extraction = self.extractor.extract(field, chunks, context=context)
             timings["extract"] += _ms(t1)
             rejected = extraction.reason
             if extraction.status == "found":

@@ -10,6 +10,9 @@ document-contiguous passages, see ``scoring``), finds every candidate of the fie
   (an effective date wants ``effective``, governing law ``law`` rather than ``forum``);
 - **section** and **position**: the chunk's section matches the field's, or the chunk opens the
   contract for fields that live there (parties, dates, titles);
+- **sentence** and **unit**: what the candidate's sentence says (the profile's cues: "this
+  Agreement shall expire ... after the date hereof" for a term, "non-solicitation" against it)
+  and its unit (a notice period is not stated in years);
 - **agreement**: the same value found at several places of the document.
 
 Candidates with the same value pool their support; the best one is returned as ``found`` when
@@ -19,27 +22,29 @@ filled with a guess. ``confidence`` is a logistic of the raw score centred on th
 features are in ``Extraction.candidates``.
 
 Fields with more than a typed value to find have their own modes (``field_rules``): expiration
-dates derived from a start date plus a term, party lists from the preamble, titles, sentences.
+dates derived from a start date plus a term, renewals that continue indefinitely or repeat the
+initial term, party lists from the preamble, titles, sentences. Profiles and thresholds were
+tuned on ``contracts-dev`` (see the closing note of issue 3 for the per-field table).
 """
 
 from __future__ import annotations
 
-import json
-import math
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import replace
 from typing import Any
 
 from ..models import FieldConfig, ScoredChunk, ValueType
 from .base import Extraction
-from .field_rules import PROFILES, FieldRule, rule_for
+from .field_rules import PROFILES, rule_for
 from .scoring import (
+    CandidateReader,
     Passage,
+    Scored,
     build_passages,
-    keyword_distance,
+    confidence,
     keyword_pattern,
-    proximity,
+    pool,
     rank_feature,
     section_feature,
     sentence_bounds,
@@ -51,179 +56,15 @@ from .values.numbers import ORDINAL_WORDS, ordinal_value
 from .values.parties import CORPORATE_SUFFIX, find_party_lists
 from .values.sentences import sentence_spans
 
-__all__ = ["RuleExtractor", "Scored", "WEIGHTS"]
+__all__ = ["RuleExtractor"]
 
-#: Feature weights of the raw score (role weights are in [-1, 1], the rest in [0, 1]).
-WEIGHTS: Mapping[str, float] = {
-    "rank": 0.25,
-    "keywords": 0.2,
-    "kind": 0.35,
-    "section": 0.05,
-    "early": 1.0,  # the profile's ``early`` weight is already in the feature
-    "lead": 1.0,  # likewise ``lead``
-    "sentence": 1.0,  # likewise the sentence cues' bonuses
-    "agreement": 0.1,
-    "support": 1.0,
-}
 _SHOWN = 5  # candidates kept in the trace
-_STEEPNESS = 6.0  # of the score -> confidence logistic
-
-
-@dataclass
-class Scored:
-    """A candidate placed in the document, with its raw score and the features behind it."""
-
-    value: Any
-    raw: str
-    start: int  # document offsets
-    end: int
-    chunk_id: str
-    score: float
-    kind: str | None = None
-    features: dict[str, float] = field(default_factory=dict)
-    note: str | None = None
-    position: int = 0  # of the chunk that holds it
-
-    @property
-    def key(self) -> str:
-        return json.dumps(self.value, sort_keys=True)
-
-    def to_dict(self) -> dict[str, Any]:
-        out = {
-            "value": self.value,
-            "raw": self.raw,
-            "score": round(self.score, 4),
-            "kind": self.kind,
-            "chunk_id": self.chunk_id,
-            "start": self.start,
-            "end": self.end,
-            "features": {k: round(v, 4) for k, v in self.features.items()},
-        }
-        if self.note:
-            out["note"] = self.note
-        return out
-
-
-def _confidence(score: float, threshold: float) -> float:
-    """A logistic of the raw score around the field's threshold: 0.5 at the threshold, monotone,
-    in (0, 1). Calibration to real probabilities is done downstream on a labelled set."""
-    return 1.0 / (1.0 + math.exp(-_STEEPNESS * (score - threshold)))
-
-
-# --------------------------------------------------------------------------- features
-
-
-class _Reader:
-    """Scores candidates of one field over one set of passages."""
-
-    def __init__(self, field_config: FieldConfig, rule: FieldRule, passages: list[Passage]):
-        self.field = field_config
-        self.rule = rule
-        self.passages = passages
-        self.keywords = keyword_pattern([*field_config.instructions.keywords, *rule.cues])
-        self.context = re.compile(rule.context) if rule.context else None
-        self.sentence_cues = [(re.compile(rx), w) for rx, w in rule.sentence_cues]
-
-    def in_context(self, passage: Passage, c: Candidate) -> bool:
-        if self.context is None:
-            return True
-        s, e = sentence_bounds(passage.text, c.start, c.end)
-        return bool(self.context.search(passage.text, s, e))
-
-    def features(self, passage: Passage, c: Candidate) -> dict[str, float]:
-        rank, sc = passage.holder(c.start)
-        dist = keyword_distance(passage.text, c.start, c.end, self.keywords)
-        position = sc.chunk.position
-        return {
-            "rank": rank_feature(rank),
-            "keywords": proximity(dist),
-            "kind": self.rule.kind_weight(c.kind),
-            "section": section_feature(sc.chunk.section, self.field.sections),
-            "early": self.rule.early * max(0.0, 1.0 - 0.35 * position),
-            "sentence": self.sentence_bonus(passage, c),
-        }
-
-    def sentence_bonus(self, passage: Passage, c: Candidate) -> float:
-        if not self.sentence_cues:
-            return 0.0
-        s, e = sentence_bounds(passage.text, c.start, c.end)
-        return sum(w for rx, w in self.sentence_cues if rx.search(passage.text, s, e))
-
-    def place(
-        self,
-        passage: Passage,
-        c: Candidate,
-        feats: dict[str, float],
-        *,
-        value: Any = None,
-        note: str | None = None,
-    ) -> Scored:
-        _, sc = passage.holder(c.start)
-        score = sum(WEIGHTS[k] * v for k, v in feats.items())
-        return Scored(
-            value=c.value if value is None else value,
-            raw=c.raw,
-            start=passage.start + c.start,
-            end=passage.start + c.end,
-            chunk_id=sc.chunk.chunk_id,
-            score=score,
-            kind=c.kind,
-            features=feats,
-            note=note,
-            position=sc.chunk.position,
-        )
-
-    def candidates(self, value_type: ValueType | None = None) -> list[tuple[Passage, Candidate]]:
-        vt = value_type or self.field.type
-        out = []
-        for p in self.passages:
-            found = find_candidates(vt, p.text, pattern=self.field.pattern, choices=self.field.choices)
-            out.extend((p, c) for c in found)
-        return out
-
-    def typed(self, value_type: ValueType | None = None) -> list[Scored]:
-        """Every typed candidate that passes the profile's filters, scored."""
-        scored = []
-        for p, c in self.candidates(value_type):
-            if self.rule.require_kinds and (c.kind or "none") not in self.rule.require_kinds:
-                continue
-            if not self.in_context(p, c):
-                continue
-            scored.append(self.place(p, c, self.features(p, c)))
-        self.mark_lead(scored)
-        return scored
-
-    def mark_lead(self, scored: list[Scored]) -> None:
-        """Give the profile's ``lead`` bonus to the first candidate of the opening chunks."""
-        if not self.rule.lead:
-            return
-        opening = [s for s in scored if s.position <= 1]
-        if opening:
-            first = min(opening, key=lambda s: s.start)
-            first.features["lead"] = self.rule.lead
-            first.score += self.rule.lead
-
-
-def _pool(scored: list[Scored]) -> list[Scored]:
-    """One entry per value: its best candidate, with a bonus for support at other places."""
-    groups: dict[str, list[Scored]] = {}
-    for s in scored:
-        groups.setdefault(s.key, []).append(s)
-    best = []
-    for group in groups.values():
-        top = max(group, key=lambda s: s.score)
-        places = {s.start for s in group if s.features.get("kind", 0.0) >= 0}
-        agreement = min(len(places) - 1, 2) / 2 if places else 0.0
-        top.features["agreement"] = agreement
-        top.score += WEIGHTS["agreement"] * agreement
-        best.append(top)
-    return sorted(best, key=lambda s: (-s.score, s.start))
 
 
 # --------------------------------------------------------------------------- modes
 
 
-def _value_mode(reader: _Reader, context: Mapping[str, Any]) -> list[Scored]:
+def _value_mode(reader: CandidateReader, context: Mapping[str, Any]) -> list[Scored]:
     return reader.typed()
 
 
@@ -253,7 +94,7 @@ _CONTINUES_FOREVER = re.compile(
 _NOT_A_TERM = re.compile(r"\b(?:notice|notif\w*|warrant\w*|payment|invoice|within)\b", re.I)
 
 
-def _term_durations(reader: _Reader) -> list[tuple[Passage, Candidate]]:
+def _term_durations(reader: CandidateReader) -> list[tuple[Passage, Candidate]]:
     """Durations that state the contract's (initial) term, and "Nth anniversary" terms."""
     found = []
     for p, c in reader.candidates(ValueType.duration):
@@ -277,7 +118,7 @@ def _term_durations(reader: _Reader) -> list[tuple[Passage, Candidate]]:
 
 
 def _start_date(
-    reader: _Reader, p: Passage, c: Candidate, context: Mapping[str, Any]
+    reader: CandidateReader, p: Passage, c: Candidate, context: Mapping[str, Any]
 ) -> tuple[str | None, str]:
     """The date a term runs from: stated in its sentence, else the effective date (given in
     ``context`` or read from the same chunks), else the agreement date."""
@@ -288,13 +129,17 @@ def _start_date(
     if stated:
         return stated[0].value, "stated"
     from_signing = bool(_FROM_SIGNING.search(sentence))
-    order = ("agreement_date", "effective_date") if from_signing else ("effective_date", "agreement_date")
+    order = (
+        ("agreement_date", "effective_date")
+        if from_signing
+        else ("effective_date", "agreement_date")
+    )
     for name in order:
         if context.get(name):
             return str(context[name]), f"context:{name}"
     for name in order:
-        sub = _Reader(reader.field, PROFILES[name], reader.passages)
-        pooled = _pool(sub.typed(ValueType.date))
+        sub = CandidateReader(reader.field, PROFILES[name], reader.passages)
+        pooled = pool(sub.typed(ValueType.date))
         if pooled and pooled[0].score >= PROFILES[name].min_score:
             return pooled[0].value, f"read:{name}"
     return None, "none"
@@ -303,7 +148,7 @@ def _start_date(
 _SHORT_UNITS = frozenset({"day", "week", "hour"})
 
 
-def _expiration_mode(reader: _Reader, context: Mapping[str, Any]) -> list[Scored]:
+def _expiration_mode(reader: CandidateReader, context: Mapping[str, Any]) -> list[Scored]:
     scored = [s for s in reader.typed(ValueType.date) if s.kind == "expire"]
     for p, c in _term_durations(reader):
         feats = reader.features(p, c)
@@ -334,7 +179,7 @@ _SAME_DURATION = re.compile(
 )
 
 
-def _renewal_mode(reader: _Reader, context: Mapping[str, Any]) -> list[Scored]:
+def _renewal_mode(reader: CandidateReader, context: Mapping[str, Any]) -> list[Scored]:
     """Typed renewal durations, plus open-ended continuations ("and thereafter until terminated
     by either party": ``perpetual``) and renewals "for terms of the same duration" (the initial
     term's duration)."""
@@ -350,8 +195,11 @@ def _renewal_mode(reader: _Reader, context: Mapping[str, Any]) -> list[Scored]:
                     continue
                 if terms is None:
                     terms = sorted(
-                        (reader.place(tp, tc, reader.features(tp, tc)) for tp, tc in
-                         _term_durations(reader) if tc.value != PERPETUAL),
+                        (
+                            reader.place(tp, tc, reader.features(tp, tc))
+                            for tp, tc in _term_durations(reader)
+                            if tc.value != PERPETUAL
+                        ),
                         key=lambda t: -t.score,
                     )
                 if terms:
@@ -394,21 +242,56 @@ def _clean_names(names: list[str]) -> list[str]:
     return cleaned
 
 
-def _parties_mode(reader: _Reader, context: Mapping[str, Any]) -> list[Scored]:
+#: How plausible a number of parties is (most contracts have two; five or more usually means
+#: affiliates or aliases crept in).
+_COUNT_FIT = {1: 0.5, 2: 1.0, 3: 1.0, 4: 0.9}
+_PARTIES_LABEL = re.compile(r"\bPARTIES\s*:\s*(?!\(\s*(?:1|a|i)\s*\))")
+_SIGNS_AS_I = re.compile(r"\bI,\s+(?P<name>[A-Z][a-z]+(?:\s+[A-Z]\.?)?(?:\s+[A-Z][a-z'’-]+){1,2}),")
+_CLAUSE_OPENER = "between "
+
+
+def _labelled_parties(text: str) -> list[Candidate]:
+    """ "PARTIES: Eric Sprunk ("EMPLOYEE") and NIKE, Inc., ..." read as a "between" clause."""
+    found = []
+    for m in _PARTIES_LABEL.finditer(text):
+        window = _CLAUSE_OPENER + text[m.end() : m.end() + 800]
+        shift = m.end() - len(_CLAUSE_OPENER)
+        for c in find_party_lists(window):
+            if c.kind == "between" and c.start == len(_CLAUSE_OPENER):
+                found.append(replace(c, start=c.start + shift, end=c.end + shift))
+    return found
+
+
+def _signer(passages: list[Passage]) -> str | None:
+    """The individual who signs in the first person ("I, Andrew Prozes, have executed ...")."""
+    for p in passages:
+        m = _SIGNS_AS_I.search(p.text)
+        if m:
+            return squash_spaces(m.group("name"))
+    return None
+
+
+def _parties_mode(reader: CandidateReader, context: Mapping[str, Any]) -> list[Scored]:
     scored = []
+    signer = _signer(reader.passages)
     for p in reader.passages:
-        for c in find_party_lists(p.text):
+        for c in find_party_lists(p.text) + _labelled_parties(p.text):
+            if signer and len(c.value) == 1 and signer not in c.value:
+                c = replace(c, value=[*c.value, signer])
             rank, sc = p.holder(c.start)
             position = sc.chunk.position
             names = _clean_names(c.value)
             if not names or (c.kind == "defined" and position > 2):
                 continue
             quality = sum(_name_quality(n) for n in names) / len(names)
+            early = reader.rule.early * max(0.0, 1.0 - 0.35 * position)
+            if _TRAILING_JOINER.search(c.raw.rstrip()):
+                quality, early = -0.5, 0.0  # a clause cut at a chunk's end ("ACME INC. and")
             feats = {
                 "rank": rank_feature(rank),
-                "early": reader.rule.early * max(0.0, 1.0 - 0.35 * position),
-                "kind": (0.3 if c.kind == "between" else 0.1) * quality,
-                "keywords": min(len(names), 2) / 2 * quality,
+                "early": early,
+                "kind": (0.5 if c.kind != "defined" else 0.1) * quality,
+                "count": _COUNT_FIT.get(len(names), 0.6) * quality,
             }
             scored.append(reader.place(p, c, feats, value=names))
     return scored
@@ -434,7 +317,7 @@ _PREAMBLE_TITLE = re.compile(
 )
 #: More title words after the first ("CONTENT DISTRIBUTION AND LICENSE | AGREEMENT").
 _TITLE_MORE = re.compile(
-    rf"[ \t]+(?:(?:AND|&|OF|FOR|TO)[ \t]+)?(?:(?!BETWEEN|AMONG|BY\b)[A-Z][A-Z-]*[ \t]+){{0,3}}?"
+    rf"[ \t]+(?:(?:AND|&|OF|FOR|TO)\s+)?(?:(?!BETWEEN|AMONG|BY\b)[A-Z][A-Z-]*[ \t]+){{0,3}}?"
     rf"{_TITLE_WORDS}S?\b"
 )
 #: A company name before the title ("CORIO INC. LICENSE AND HOSTING AGREEMENT").
@@ -479,7 +362,7 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _title_mode(reader: _Reader, context: Mapping[str, Any]) -> list[Scored]:
+def _title_mode(reader: CandidateReader, context: Mapping[str, Any]) -> list[Scored]:
     scored = []
     for p in reader.passages:
         if p.start > _TITLE_WINDOW:
@@ -526,7 +409,7 @@ def _support_titles(scored: list[Scored]) -> None:
 _MIN_SENTENCE_WORDS = 5
 
 
-def _sentence_mode(reader: _Reader, context: Mapping[str, Any]) -> list[Scored]:
+def _sentence_mode(reader: CandidateReader, context: Mapping[str, Any]) -> list[Scored]:
     phrases = keyword_pattern([*reader.field.instructions.keywords, *reader.field.queries.exact])
     if phrases is None:
         return []
@@ -548,7 +431,7 @@ def _sentence_mode(reader: _Reader, context: Mapping[str, Any]) -> list[Scored]:
     return scored
 
 
-_MODES: dict[str, Callable[[_Reader, Mapping[str, Any]], list[Scored]]] = {
+_MODES: dict[str, Callable[[CandidateReader, Mapping[str, Any]], list[Scored]]] = {
     "value": _value_mode,
     "expiration": _expiration_mode,
     "renewal": _renewal_mode,
@@ -566,10 +449,19 @@ class RuleExtractor:
 
     ``extract(field, chunks, context=None)``: ``chunks`` are the field's retrieved chunks, best
     first; ``context`` optionally maps other fields' names to values already extracted from the
-    same document (``{"effective_date": "2014-05-05"}``), which derived values use first.
+    same document (``{"effective_date": "2014-05-05"}``), which derived values use first: an
+    expiration stated as "three (3) years from the Effective Date" needs the effective date,
+    which the expiration's own chunks rarely contain. ``needs(field)`` names those fields.
     """
 
     name = "rules"
+
+    def needs(self, field: FieldConfig) -> tuple[str, ...]:
+        """The fields whose values ``extract`` can use as ``context`` for ``field``."""
+        try:
+            return rule_for(field).needs
+        except ValueError:
+            return ()
 
     def extract(
         self,
@@ -578,18 +470,23 @@ class RuleExtractor:
         *,
         context: Mapping[str, Any] | None = None,
     ) -> Extraction:
-        rule = rule_for(field)
+        try:
+            rule = rule_for(field)
+        except ValueError as exc:  # a bad extraction.profile: this field only
+            return Extraction.error(str(exc))
         passages = build_passages(list(chunks)[: rule.max_chunks])
         if not passages:
             return Extraction.not_found("no text chunks to read")
-        reader = _Reader(field, rule, passages)
-        ranked = _pool(_MODES[rule.mode](reader, context or {}))
+        reader = CandidateReader(field, rule, passages)
+        ranked = pool(_MODES[rule.mode](reader, context or {}))
         shown = [
-            dict(s.to_dict(), confidence=round(_confidence(s.score, rule.min_score), 4))
+            dict(s.to_dict(), confidence=round(confidence(s.score, rule.min_score), 4))
             for s in ranked[:_SHOWN]
         ]
         if not ranked:
-            return Extraction.not_found(f"no {field.type.value} candidate in {len(passages)} passages")
+            return Extraction.not_found(
+                f"no {field.type.value} candidate in {len(passages)} passages"
+            )
         best = ranked[0]
         if best.score < rule.min_score:
             return Extraction.not_found(
@@ -601,7 +498,7 @@ class RuleExtractor:
             status="found",
             value=best.value,
             raw=best.raw,
-            confidence=_confidence(best.score, rule.min_score),
+            confidence=confidence(best.score, rule.min_score),
             chunk_id=best.chunk_id,
             start=best.start,
             end=best.end,

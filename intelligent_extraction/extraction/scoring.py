@@ -1,22 +1,35 @@
-"""Pure scoring helpers for the rule extractor: passages, keyword distance, feature mixing.
+"""How the rule extractor scores candidates: passages, features, pooling, confidence.
 
 Retrieved chunks overlap (the chunker repeats ~40 tokens) and a clause often straddles two of
 them, so chunks that touch in the document are first merged into :class:`Passage` objects; a
-candidate found in a passage keeps the rank of the best chunk that holds it. Features are each
-in [0, 1] (the role match in [-1, 1]) and mixed by a weighted sum into one raw score; the
-extractor's confidence is that score clipped to [0, 1] (monotone, for later calibration).
+candidate found in a passage keeps the rank of the best chunk that holds it.
+:class:`CandidateReader` turns every typed candidate of a field into a :class:`Scored` whose
+features (rank, keyword distance, role, section, position, sentence cues, unit) are mixed by
+:data:`WEIGHTS` into one raw score; :func:`pool` merges candidates with the same value (support
+from several places adds to the score) and :func:`confidence` maps a raw score to (0, 1).
+No I/O: everything here is a pure function of the chunks and the field's profile.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
 
-from ..models import ScoredChunk
+from ..models import FieldConfig, ScoredChunk, ValueType
+from .field_rules import FieldRule
+from .values import Candidate, find_candidates
 
 __all__ = [
+    "WEIGHTS",
+    "Scored",
+    "CandidateReader",
+    "pool",
+    "confidence",
+    "date_role",
     "Passage",
     "build_passages",
     "keyword_pattern",
@@ -53,6 +66,20 @@ class Passage:
         doc = self.start + offset
         holding = [(r, sc) for r, sc in self.parts if sc.chunk.start <= doc < sc.chunk.end]
         return min(holding or self.parts, key=lambda p: p[0])
+
+    def evidence(self, start: int, end: int) -> tuple[ScoredChunk, int, int]:
+        """The chunk to cite for passage span ``[start, end)`` and the span's document offsets.
+
+        The best-ranked chunk holding the whole span wins; a span that crosses a chunk border
+        (a long party clause) is cut at the end of the chunk holding its start, so the cited
+        text is always exactly inside one retrieved chunk.
+        """
+        lo, hi = self.start + start, self.start + end
+        whole = [(r, sc) for r, sc in self.parts if sc.chunk.start <= lo and hi <= sc.chunk.end]
+        if whole:
+            return min(whole, key=lambda p: p[0])[1], lo, hi
+        _, sc = self.holder(start)
+        return sc, lo, min(hi, sc.chunk.end)
 
 
 def build_passages(chunks: Sequence[ScoredChunk]) -> list[Passage]:
@@ -160,3 +187,210 @@ def sentence_bounds(text: str, start: int, end: int, limit: int = 600) -> tuple[
     m = _SENTENCE_STOP.search(text, end, min(len(text), end + limit))
     e = m.end() if m else min(len(text), end + limit)
     return s, e
+
+
+# --------------------------------------------------------------------------- scoring
+
+#: Feature weights of the raw score (role weights are in [-1, 1], the rest in [0, 1]; the
+#: profile-weighted features carry their weight already).
+WEIGHTS: Mapping[str, float] = {
+    "rank": 0.25,
+    "keywords": 0.2,
+    "kind": 0.35,
+    "section": 0.05,
+    "early": 1.0,  # the profile's ``early`` weight is already in the feature
+    "lead": 1.0,  # likewise ``lead``
+    "sentence": 1.0,  # likewise the sentence cues' bonuses
+    "unit": 1.0,  # likewise the unit bonus
+    "agreement": 0.1,
+    "support": 1.0,  # title mode: heading and preamble agree (bonus already weighted)
+    "count": 0.2,  # party lists: how plausible the number of names is
+}
+_STEEPNESS = 6.0  # of the score -> confidence logistic
+
+
+@dataclass
+class Scored:
+    """A candidate placed in the document, with its raw score and the features behind it."""
+
+    value: Any
+    raw: str
+    start: int  # document offsets
+    end: int
+    chunk_id: str
+    score: float
+    kind: str | None = None
+    features: dict[str, float] = field(default_factory=dict)
+    note: str | None = None
+    position: int = 0  # of the chunk that holds it
+
+    @property
+    def key(self) -> str:
+        return json.dumps(self.value, sort_keys=True)
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {
+            "value": self.value,
+            "raw": self.raw,
+            "score": round(self.score, 4),
+            "kind": self.kind,
+            "chunk_id": self.chunk_id,
+            "start": self.start,
+            "end": self.end,
+            "features": {k: round(v, 4) for k, v in self.features.items()},
+        }
+        if self.note:
+            out["note"] = self.note
+        return out
+
+
+def confidence(score: float, threshold: float) -> float:
+    """A logistic of the raw score around the field's threshold: 0.5 at the threshold, monotone,
+    in (0, 1). Calibration to real probabilities is done downstream on a labelled set."""
+    return 1.0 / (1.0 + math.exp(-_STEEPNESS * (score - threshold)))
+
+
+# --------------------------------------------------------------------------- features
+
+
+class CandidateReader:
+    """Finds and scores the candidates of one field (read with its profile) in passages."""
+
+    def __init__(self, field_config: FieldConfig, rule: FieldRule, passages: list[Passage]):
+        self.field = field_config
+        self.rule = rule
+        self.passages = passages
+        self.keywords = keyword_pattern([*field_config.instructions.keywords, *rule.cues])
+        self.context = re.compile(rule.context) if rule.context else None
+        self.sentence_cues = [(re.compile(rx), w) for rx, w in rule.sentence_cues]
+
+    def in_context(self, passage: Passage, c: Candidate) -> bool:
+        if self.context is None:
+            return True
+        s, e = sentence_bounds(passage.text, c.start, c.end)
+        return bool(self.context.search(passage.text, s, e))
+
+    def features(self, passage: Passage, c: Candidate) -> dict[str, float]:
+        rank, sc = passage.holder(c.start)
+        dist = keyword_distance(passage.text, c.start, c.end, self.keywords)
+        position = sc.chunk.position
+        return {
+            "rank": rank_feature(rank),
+            "keywords": proximity(dist),
+            "kind": self.rule.kind_weight(c.kind),
+            "section": section_feature(sc.chunk.section, self.field.sections),
+            "early": self.rule.early * max(0.0, 1.0 - 0.35 * position),
+            "sentence": self.sentence_bonus(passage, c),
+            "unit": self.rule.unit_weights.get(c.unit or "", 0.0),
+        }
+
+    def sentence_bonus(self, passage: Passage, c: Candidate) -> float:
+        if not self.sentence_cues:
+            return 0.0
+        s, e = sentence_bounds(passage.text, c.start, c.end)
+        return sum(w for rx, w in self.sentence_cues if rx.search(passage.text, s, e))
+
+    def place(
+        self,
+        passage: Passage,
+        c: Candidate,
+        feats: dict[str, float],
+        *,
+        value: Any = None,
+        note: str | None = None,
+    ) -> Scored:
+        sc, start, end = passage.evidence(c.start, c.end)
+        score = sum(WEIGHTS[k] * v for k, v in feats.items())
+        return Scored(
+            value=c.value if value is None else value,
+            raw=passage.text[start - passage.start : end - passage.start],
+            start=start,
+            end=end,
+            chunk_id=sc.chunk.chunk_id,
+            score=score,
+            kind=c.kind,
+            features=feats,
+            note=note,
+            position=sc.chunk.position,
+        )
+
+    def candidates(self, value_type: ValueType | None = None) -> list[tuple[Passage, Candidate]]:
+        vt = ValueType(value_type or self.field.type)
+        out = []
+        for p in self.passages:
+            found = find_candidates(
+                vt, p.text, pattern=self.field.pattern, choices=self.field.choices
+            )
+            if vt is ValueType.date:
+                found = [date_role(p.text, c) for c in found]
+            out.extend((p, c) for c in found)
+        return out
+
+    def typed(self, value_type: ValueType | None = None) -> list[Scored]:
+        """Every typed candidate that passes the profile's filters, scored."""
+        scored = []
+        for p, c in self.candidates(value_type):
+            if self.rule.require_kinds and (c.kind or "none") not in self.rule.require_kinds:
+                continue
+            if not self.in_context(p, c):
+                continue
+            scored.append(self.place(p, c, self.features(p, c)))
+        self.mark_lead(scored)
+        return scored
+
+    def mark_lead(self, scored: list[Scored]) -> None:
+        """Give the profile's ``lead`` bonus to the first candidate of the opening chunks among
+        those with the preferred role ("dated as of X, effective as of Y": X for the agreement
+        date, Y for the effective date)."""
+        if not self.rule.lead:
+            return
+        opening = [s for s in scored if s.position <= 1]
+        if opening:
+            best_role = max(s.features["kind"] for s in opening)
+            first = min(
+                (s for s in opening if s.features["kind"] == best_role), key=lambda s: s.start
+            )
+            first.features["lead"] = self.rule.lead
+            first.score += self.rule.lead
+
+
+_DEFINED_AFTER = re.compile(
+    r"\s*,?\s*\((?:the\s+|this\s+)?[\"“”']+(?P<term>[^\"“”']{2,40})[\"“”']+\s*\)", re.I
+)
+_DATED_BEFORE = re.compile(r"\bdated\s+(?:as\s+of\s+)?(?:the\s+)?$", re.IGNORECASE)
+
+
+def date_role(text: str, c: Candidate) -> Candidate:
+    """Sharper roles than the finder's nearest cue: a date defined as the "Effective Date" is
+    ``effective``, one defined as another date ("Separation Date") is ``other``, and "dated as
+    of <date>" is ``dated`` even though "as of" also introduces effective dates."""
+    defined = _DEFINED_AFTER.match(text, c.end)
+    if defined:
+        term = defined.group("term").lower()
+        if re.search(r"effective|commencement|start", term):
+            return replace(c, kind="effective")
+        if re.search(r"expir|terminat|end", term):
+            return replace(c, kind="expire")
+        if re.search(r"agreement|execution|signing", term):
+            return replace(c, kind="dated")
+        if "date" in term:
+            return replace(c, kind="other")
+    if _DATED_BEFORE.search(text, max(0, c.start - 30), c.start):
+        return replace(c, kind="dated")
+    return c
+
+
+def pool(scored: list[Scored]) -> list[Scored]:
+    """One entry per value: its best candidate, with a bonus for support at other places."""
+    groups: dict[str, list[Scored]] = {}
+    for s in scored:
+        groups.setdefault(s.key, []).append(s)
+    best = []
+    for group in groups.values():
+        top = max(group, key=lambda s: s.score)
+        places = {s.start for s in group if s.features.get("kind", 0.0) >= 0}
+        agreement = min(len(places) - 1, 2) / 2 if places else 0.0
+        top.features["agreement"] = agreement
+        top.score += WEIGHTS["agreement"] * agreement
+        best.append(top)
+    return sorted(best, key=lambda s: (-s.score, s.start))

@@ -7,7 +7,8 @@ import pytest
 from intelligent_extraction.extraction.base import Extractor
 from intelligent_extraction.extraction.field_rules import PROFILES, rule_for
 from intelligent_extraction.extraction.rules import RuleExtractor
-from intelligent_extraction.extraction.scoring import build_passages, sentence_bounds
+from intelligent_extraction.extraction.scoring import build_passages, confidence, sentence_bounds
+from intelligent_extraction.extraction.validate import check_grounding
 from intelligent_extraction.models import Chunk, FieldConfig, ScoredChunk
 
 PREAMBLE = (
@@ -180,9 +181,7 @@ def test_expiration_uses_the_effective_date_given_as_context(extractor):
 
 def test_expiration_on_an_anniversary_reads_the_effective_date_from_the_chunks(extractor):
     chunks = [
-        chunk(
-            "The Term shall end on the fifth (5th) anniversary of the Effective Date.", 6, 5000
-        ),
+        chunk("The Term shall end on the fifth (5th) anniversary of the Effective Date.", 6, 5000),
         chunk('This Agreement is effective as of March 18, 2015 (the "Effective Date").', 0, 0),
     ]
     result = extractor.extract(EXPIRATION, chunks)
@@ -236,11 +235,145 @@ def test_chunks_that_overlap_merge_into_one_passage():
     assert merged.holder(25)[1].chunk.chunk_id == "doc#1"  # "epsilon" is only in the second
 
 
+def test_a_clause_across_two_chunks_is_cited_inside_one_chunk(extractor):
+    cut = PREAMBLE.index("Beta Labs")
+    first = chunk(PREAMBLE[:cut], 0, 0)
+    second = chunk(PREAMBLE[cut - 40 :], 1, cut - 40, 0.6)
+    result = extractor.extract(PARTIES, [first, second])
+    assert result.value == ["Acme Widgets, Inc.", "Beta Labs LLC"]
+    assert result.chunk_id == "doc#0"
+    assert result.raw == PREAMBLE[result.start : result.end]
+    assert result.end == cut  # cut where the cited chunk ends
+    assert check_grounding(result, [first, second]) is None
+
+
 def test_sentence_bounds_skip_abbreviations():
     text = "Acme Inc. shall pay. Beta Co. shall deliver the goods. End."
     start = text.index("deliver")
     s, e = sentence_bounds(text, start, start + 7)
     assert text[s:e].strip() == "Beta Co. shall deliver the goods."
+
+
+def test_dated_versus_effective_in_one_preamble(extractor):
+    text = (
+        'THIS AGREEMENT ("Agreement") dated as of November 8, 2016, but effective as of July '
+        '14, 2016 (the "Effective Date"), by and between Acme Widgets, Inc. and Beta Labs LLC.'
+    )
+    chunks = [chunk(text, 0, 0)]
+    assert extractor.extract(EFFECTIVE, chunks).value == "2016-07-14"
+    assert extractor.extract(AGREEMENT_DATE, chunks).value == "2016-11-08"
+
+
+def test_a_date_defined_as_another_date_is_not_the_effective_date(extractor):
+    text = (
+        "Your employment will end effective March 19, 2009 (the \u201cSeparation Date\u201d). "
+        "This Agreement is effective as of May 11, 2009."
+    )
+    result = extractor.extract(EFFECTIVE, [chunk(text, 3, 400)])
+    assert result.value == "2009-05-11"
+    assert {c["value"]: c["kind"] for c in result.candidates}["2009-03-19"] == "other"
+
+
+def test_renewal_that_continues_until_terminated_is_perpetual(extractor):
+    text = (
+        "This Agreement shall continue for an initial term of one (1) year and thereafter until "
+        "terminated by either party on twelve (12) months' prior written notice."
+    )
+    result = extractor.extract(RENEWAL, [chunk(text, 9, 7000)])
+    assert (result.value, result.raw) == (
+        "perpetual",
+        "thereafter until terminated",
+    )
+
+
+def test_renewal_for_terms_of_the_same_duration_repeats_the_initial_term(extractor):
+    text = (
+        "This Agreement shall be for a period of five (5) years commencing on the Effective "
+        "Date. Upon expiry of the Initial Term this Agreement shall automatically renew for "
+        "successive terms of the same duration, unless either party gives notice of non-renewal."
+    )
+    result = extractor.extract(RENEWAL, [chunk(text, 9, 7000)])
+    assert result.value == "P5Y"
+    assert result.candidates[0]["note"] == "same as the initial term (five (5) years)"
+
+
+def test_termination_notice_without_renewal_is_not_a_renewal_notice(extractor):
+    text = (
+        "12.2 Termination for Convenience. Either party may terminate this Agreement, whether "
+        "or not extended beyond the initial term, by giving ninety (90) days written notice."
+    )
+    assert extractor.extract(NOTICE, [chunk(text, 12, 9000)]).status == "not_found"
+
+
+def test_term_prefers_the_agreements_lifetime_over_a_restriction_period(extractor):
+    text = (
+        "6. Non-Solicitation. For a period of eighteen (18) months from the date hereof, neither "
+        "party will solicit the employees of the other. 11. Term. This Agreement shall continue "
+        "in full force and effect for a period of two (2) years from the date hereof."
+    )
+    result = extractor.extract(TERM_FIELD, [chunk(text, 10, 6000)])
+    assert (result.value, result.raw) == ("P2Y", "two (2) years")
+
+
+def test_term_not_found_when_only_a_restriction_period_is_stated(extractor):
+    text = (
+        "6. Non-Solicitation. For a period of eighteen (18) months from the date hereof, neither "
+        "party will solicit or hire the employees of the other."
+    )
+    assert extractor.extract(TERM_FIELD, [chunk(text, 10, 6000)]).status == "not_found"
+
+
+def test_party_list_from_a_parties_label(extractor):
+    text = (
+        "COVENANT NOT TO COMPETE AND NON-DISCLOSURE AGREEMENT\n\nPARTIES: Jane Q. Doe "
+        "(\u201cEMPLOYEE\u201d) and ACME WIDGETS, INC., its divisions and subsidiaries."
+    )
+    result = extractor.extract(PARTIES, [chunk(text, 0, 0)])
+    assert result.value == ["Jane Q. Doe", "ACME WIDGETS, INC."]
+
+
+def test_cut_party_clause_loses_to_a_complete_one(extractor):
+    cut = "PROMOTION AGREEMENT\n\nThis Agreement is made by and between ANDY SMITH and"
+    full = (
+        "The Agreement is between Golfers Incorporated, a Delaware corporation "
+        "(\u201cGolfers\u201d), and Andy Smith (\u201cSmith\u201d)."
+    )
+    result = extractor.extract(PARTIES, [chunk(cut, 0, 0), chunk(full, 4, 2000, 0.8)])
+    assert result.value == ["Golfers Incorporated", "Andy Smith"]
+
+
+def test_title_skips_exhibit_labels_and_joins_a_run_on_heading(extractor):
+    text = "EXHIBIT 10.4\n\nFIRST AMENDMENT TO\nDISTRIBUTOR AGREEMENT\n\nThis First Amendment"
+    result = extractor.extract(TITLE, [chunk(text, 0, 0)])
+    assert result.value == "FIRST AMENDMENT TO DISTRIBUTOR AGREEMENT"
+    assert text[result.start : result.end] == "FIRST AMENDMENT TO\nDISTRIBUTOR AGREEMENT"
+
+
+def test_confidence_is_monotone_and_one_half_at_the_threshold():
+    assert confidence(0.5, 0.5) == 0.5
+    values = [confidence(x / 10, 0.5) for x in range(-5, 20)]
+    assert values == sorted(values)
+    assert all(0 < v < 1 for v in values)
+
+
+def test_expiration_needs_the_effective_date(extractor):
+    assert extractor.needs(EXPIRATION) == ("effective_date", "agreement_date")
+    assert extractor.needs(GOVERNING_LAW) == ()
+
+
+def test_a_profile_is_used_only_for_its_value_type():
+    assert rule_for(field("term", "date", ["term"])).mode == "value"
+    assert rule_for(field("term", "date", ["term"])).value_type is None
+    assert rule_for(TERM_FIELD) is PROFILES["term"]
+    with pytest.raises(ValueError, match="reads duration values, but the field's type is date"):
+        rule_for(field("x", "date", extraction={"profile": "term"}))
+
+
+def test_a_bad_profile_is_an_error_for_that_field_only(extractor):
+    bad = field("x", "date", extraction={"profile": "nope"})
+    result = extractor.extract(bad, [chunk(TERM, 5, 4000)])
+    assert result.status == "error"
+    assert "extraction.profile must be one of" in result.reason
 
 
 def test_yaml_overrides_apply_to_the_profile():
