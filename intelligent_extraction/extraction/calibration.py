@@ -55,10 +55,15 @@ def fit_isotonic(scores: Sequence[float], correct: Sequence[bool]) -> Calibrator
     """Isotonic regression of correctness on score (pool adjacent violators)."""
     if not scores:
         return Calibrator.identity()
-    pairs = sorted(zip(scores, (1.0 if c else 0.0 for c in correct)))
+    # equal scores are one observation group: isotonic regression cannot split a tie
+    grouped: dict[float, list[float]] = {}
+    for x, ok in zip(scores, correct):
+        grouped.setdefault(x, [0.0, 0.0])
+        grouped[x][0] += 1.0 if ok else 0.0
+        grouped[x][1] += 1.0
     blocks: list[list[float]] = []  # [sum_y, count, min_x, max_x]
-    for x, y in pairs:
-        blocks.append([y, 1.0, x, x])
+    for x in sorted(grouped):
+        blocks.append([grouped[x][0], grouped[x][1], x, x])
         while len(blocks) > 1 and blocks[-2][0] / blocks[-2][1] >= blocks[-1][0] / blocks[-1][1]:
             y2, n2, _, hi = blocks.pop()
             blocks[-1][0] += y2
