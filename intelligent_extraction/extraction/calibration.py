@@ -52,7 +52,8 @@ class Calibrator:
 
 
 def fit_isotonic(scores: Sequence[float], correct: Sequence[bool]) -> Calibrator:
-    """Isotonic regression of correctness on score (pool adjacent violators)."""
+    """Isotonic regression of correctness on score (pool adjacent violators), each block's
+    rate Laplace-smoothed so sparse extremes do not become certainties."""
     if not scores:
         return Calibrator.identity()
     # equal scores are one observation group: isotonic regression cannot split a tie
@@ -72,7 +73,8 @@ def fit_isotonic(scores: Sequence[float], correct: Sequence[bool]) -> Calibrator
     xs, ys = [], []
     for sum_y, n, lo, hi in blocks:
         xs.append((lo + hi) / 2)
-        ys.append(round(sum_y / n, 4))
+        # Laplace smoothing: a block of a few values must not claim 0% or 100%
+        ys.append(round((sum_y + 1) / (n + 2), 4))
     if len(xs) == 1:
         return Calibrator((0.0, 1.0), (ys[0], ys[0]))
     return Calibrator(tuple(xs), tuple(ys))

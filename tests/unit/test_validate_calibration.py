@@ -77,8 +77,9 @@ def test_isotonic_fit_is_monotone_and_pools_violators():
     scores = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6]
     correct = [False, True, False, True, True, True]
     cal = fit_isotonic(scores, correct)
-    # (0.2 right, 0.3 wrong) violate the order and are pooled to 0.5
-    assert cal.ys == (0.0, 0.5, 1.0)
+    # (0.2 right, 0.3 wrong) violate the order and are pooled; rates are Laplace-smoothed:
+    # (0+1)/(1+2), (1+1)/(2+2), (3+1)/(3+2)
+    assert cal.ys == (0.3333, 0.5, 0.8)
     assert cal.xs == (0.1, 0.25, 0.5)
     assert list(cal.ys) == sorted(cal.ys)
 
