@@ -262,12 +262,53 @@ def _labelled_parties(text: str) -> list[Candidate]:
     return found
 
 
+_SLASH_S = re.compile(
+    r"^[ \t]*(?P<by>By\s*:?\s*)?/s/\s*(?P<name>[A-Z][A-Za-z'’.-]*(?:[ \t]+[A-Z][A-Za-z'’.-]*){1,3})"
+    r"[ \t]*$",
+    re.MULTILINE | re.IGNORECASE,
+)
+#: A line under a signature that makes the signer a company's officer, not a party.
+_OFFICER_LINE = re.compile(
+    r"\b(?:By|Title|Its|Name\s*:|President|Officer|Director|Vice|Secretary|Treasurer|Manager|"
+    r"Chairman|Partner|Counsel|CEO|CFO|COO|Controller|Head|Human\s+Resources)\b|,",
+    re.IGNORECASE,
+)
+
+
+def _individual_signer(text: str) -> str | None:
+    """An individual who signs a letter or employee agreement: a "/s/ Jane Doe" line with no
+    "By:" and no title under it ("Executive Vice President", "Name, Title"), which would make
+    the signer a company's officer."""
+    lines = text.splitlines()
+    starts = {sum(len(x) + 1 for x in lines[:i]): i for i in range(len(lines))}
+    for m in _SLASH_S.finditer(text):
+        name = squash_spaces(m.group("name"))
+        i = starts.get(m.start())
+        if m.group("by") or i is None or _SUFFIXED.search(name) or _name_quality(name) < 1:
+            continue
+        before = lines[i - 1].strip() if i else ""
+        after = [x.strip() for x in lines[i + 1 : i + 3] if x.strip()]
+        while after and squash_spaces(after[0]).lower() == name.lower():
+            after.pop(0)  # the printed name under the signature
+        officer = bool(after) and _OFFICER_LINE.search(after[0]) is not None
+        if officer or re.match(r"By\s*:?$", before, re.IGNORECASE):
+            continue
+        if any(w.lower() in _ROLE_WORDS for w in name.split()):
+            continue
+        return name
+    return None
+
+
 def _signer(passages: list[Passage]) -> str | None:
-    """The individual who signs in the first person ("I, Andrew Prozes, have executed ...")."""
+    """The individual who signs in the first person ("I, Andrew Prozes, have executed ...")
+    or, failing that, under a "/s/" line without a title (:func:`_individual_signer`)."""
     for p in passages:
         m = _SIGNS_AS_I.search(p.text)
         if m:
             return squash_spaces(m.group("name"))
+    for p in passages:
+        if name := _individual_signer(p.text):
+            return name
     return None
 
 

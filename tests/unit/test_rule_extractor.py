@@ -388,3 +388,26 @@ def test_yaml_overrides_apply_to_the_profile():
     assert rule.require_kinds == PROFILES["notice_period_to_terminate_renewal"].require_kinds
     with pytest.raises(ValueError, match="extraction.profile must be one of"):
         rule_for(field("x", "date", extraction={"profile": "nope"}))
+
+
+def test_individual_signer_joins_a_one_company_party_list(extractor):
+    preamble = (
+        "Dear Ms. Quill:\n\nAs an associate of Orbital Pumps, Inc. (the \u201cCompany\u201d), "
+        "you agree to keep the Company's information confidential."
+    )
+    signatures = (
+        "ORBITAL PUMPS:\nASSOCIATE:\nBY: /s/ Victor Lane\n/s/ Paula Quill\nVictor Lane\n"
+        "Paula Quill\nExecutive Vice President, Operations\n"
+    )
+    result = extractor.extract(PARTIES, [chunk(preamble, 0, 0), chunk(signatures, 9, 9000, 0.5)])
+    assert result.value == ["Orbital Pumps, Inc.", "Paula Quill"]
+
+
+def test_a_signing_officer_is_not_a_party(extractor):
+    preamble = (
+        "Dear Ms. Quill:\n\nAs an associate of Orbital Pumps, Inc. (the \u201cCompany\u201d), "
+        "you agree to keep the Company's information confidential."
+    )
+    signatures = "ORBITAL PUMPS, INC.\n/s/ Victor Lane\nVictor Lane\nChief Financial Officer\n"
+    result = extractor.extract(PARTIES, [chunk(preamble, 0, 0), chunk(signatures, 9, 9000, 0.5)])
+    assert result.value == ["Orbital Pumps, Inc."]

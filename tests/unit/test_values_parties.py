@@ -121,3 +121,43 @@ def test_no_parties() -> None:
 )
 def test_split_party_names(name: str, parts: list[str]) -> None:
     assert split_party_names(name) == parts
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (  # a role in parentheses separates two names even without a comma after it
+            "NON-DISCLOSURE AGREEMENT between Paula R. Quill (Employee) ORBITAL PUMPS, INC., "
+            "and its subsidiaries.",
+            ["Paula R. Quill", "ORBITAL PUMPS, INC."],
+        ),
+        (  # a quoted legal name, an officer who represents it, an alias outside parentheses
+            "This Agreement is made between \u201cNorthwind Relay AG\u201d, a company incorporated "
+            "in Austria, legally and duly represented by its Chief Technology Officer Otto "
+            'Berg, hereinafter referred to as: "NORTHWIND" and Southgate Mobile B.V., a company '
+            "incorporated in the Netherlands.",
+            ["Northwind Relay AG", "Southgate Mobile B.V."],
+        ),
+    ],
+)
+def test_aliases_quotes_and_representatives(text: str, names: list[str]) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # two short aliases in a later sentence, not the parties' names
+        "16.2 Relationship. Nothing here creates a partnership between Quill and Orbit.",
+        # a section heading after an enumerator
+        "In any dispute between the parties the burden is on EMPLOYEE.\n\n(c) Employee\u2019s "
+        "Obligations. During employment EMPLOYEE will hold in confidence all information.",
+        # a signing officer's title
+        "between the parties, signed by Chief Technology Officer Otto Berg.",
+    ],
+)
+def test_aliases_headings_and_titles_are_not_names(text: str) -> None:
+    assert all(
+        not any(("and" in n.split()) or "Obligations" in n or "Officer" in n for n in c.value)
+        for c in find_party_lists(text)
+    )

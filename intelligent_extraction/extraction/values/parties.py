@@ -61,13 +61,21 @@ _ALIAS_WORDS = re.compile(
     r"[\"“”'‘’]|\b(?:hereinafter|referred|collectively|individually|together|each)\b", _FLAGS
 )
 _BARE_ALIAS = re.compile(r"^[A-Z][\w&.-]{1,20}$")  # (MICOA) when a separator follows
+#: A role in parentheses is an alias wherever it sits: "Jane Doe (Employee) ACME, Inc.".
+_ROLE_ALIAS = re.compile(
+    r"^\s*(?:the\s+)?(?:Employee|Employer|Executive|Associate|Company|Consultant|Buyer|Seller|"
+    r"Purchaser|Recipient|Discloser|Licensor|Licensee|Supplier|Customer|Distributor|Contractor|"
+    r"Client|Investor|Agent|Owner|Tenant|Landlord|Lender|Borrower)\s*$",
+    _FLAGS,
+)
 _ENUMERATOR = re.compile(r"^\s*(?:[a-h]|[ivx]{1,4}|\d{1,2})\s*$", _FLAGS)
 _DESCRIPTOR = re.compile(
     r",?\s+(?:a|an)\s+(?=[A-Za-z])|,?\s+and\s+(?:its|their)\s|,\s*(?:the\s+[a-z]|organi[sz]ed|"
     r"incorporated|having|with|whose|located|residing|existing|duly|acting|on\s+behalf|its|of|"
-    r"d/b/a|f/k/a|formerly)\b|\s+(?:with|having|whose|located|residing|of)\s+(?:(?:its|a|an|"
+    r"d/b/a|f/k/a|formerly|legally|represented)\b|"
+    r"\s+(?:with|having|whose|located|residing|of)\s+(?:(?:its|a|an|"
     r"offices?|principal|business|places?|registered)\b|\d)|,\s*\d|\s+c/o\b|\s+(?:on\s+behalf\s+"
-    r"of|hereby)\b"
+    r"of|hereby|(?:legally\s+and\s+)?(?:duly\s+)?represented\s+by)\b"
 )
 _LEADING = re.compile(r"^[\s,;:.\-–]*(?:(?:and|&)\b[\s\-–]*)?", _FLAGS)
 _INTRODUCER = re.compile(
@@ -87,6 +95,22 @@ _NON_PARTY_TERMS = re.compile(
     r"confidential|proprietary|data|technology|work|deliverables|assets|documents|securities|"
     r"law|group|subsidiaries)\b",
     _FLAGS,
+)
+#: A signing officer's title ("Chief Technology Officer Jane Doe") or a section heading
+#: ("Employee's Obligations") is not a party name.
+_TITLE_OR_HEADING = re.compile(
+    r"^(?:Chief|Vice|President|Chairman|Secretary|Treasurer|CEO|CFO|COO|CTO|Managing\s+Director|"
+    r"General\s+Counsel)\b|\bOfficer\b|^(?:Employee|Employer|Executive|Company|Consultant|"
+    r"Associate|Party)[’']s\b|\b(?:Obligations|Covenants|Representations|Warranties|Remedies|"
+    r"Definitions|Duties|Responsibilities)$",
+    _FLAGS,
+)
+#: "Sonos and IAC": two short aliases joined, from a later "between" sentence.
+_ALIAS_PAIR = re.compile(r"^[\w.-]+\s+and\s+[\w.-]+$", _FLAGS)
+_QUOTED = re.compile(r"^[\"“”](?P<name>[^\"“”]+)[\"“”]$")
+#: An alias outside parentheses: ', hereinafter referred to as: "ACME" and ...'.
+_BARE_HEREINAFTER = re.compile(
+    r",?\s*hereinafter\s+(?:referred\s+to\s+as|called)\s*:?\s*[\"“][^\"“”]{1,40}[\"”]", _FLAGS
 )
 _SEPARATOR = "\x00"
 _MAX_CLAUSE = 1200
@@ -134,6 +158,13 @@ def _name_at(segment: str) -> tuple[str | None, int]:
         raw = raw.rstrip(".")
     name = squash_spaces(raw)
     end = lead + len(raw)
+    quoted = _QUOTED.match(name)
+    if quoted and _ENDS_WITH_SUFFIX.search(quoted["name"]):  # between "Acme AG", a company
+        name = quoted["name"].strip()
+    if _TITLE_OR_HEADING.search(name):
+        return None, end
+    if _ALIAS_PAIR.match(name) and not _ENDS_WITH_SUFFIX.search(name):
+        return None, end
     if not name or not _looks_like_name(name) or is_place_name(name):
         return None, end
     if len(name.split()) > _MAX_NAME_WORDS or not re.search(r"[A-Za-z]{2}", name):
@@ -181,7 +212,7 @@ def _clause_end(text: str, start: int) -> int:
 
 def _is_alias(m: re.Match[str]) -> bool:
     inner = m.group(1)
-    if _ALIAS_WORDS.search(inner):
+    if _ALIAS_WORDS.search(inner) or _ROLE_ALIAS.match(inner):
         return True
     follows = m.string[m.end() : m.end() + 6].lstrip()
     return bool(_BARE_ALIAS.match(inner)) and (
@@ -195,7 +226,7 @@ def _mask_parentheticals(clause: str) -> str:
     def replace(m: re.Match[str]) -> str:
         return f" {_SEPARATOR} " if _is_alias(m) or _ENUMERATOR.match(m.group(1)) else " "
 
-    return _PAREN.sub(replace, clause)
+    return _BARE_HEREINAFTER.sub(f" {_SEPARATOR} ", _PAREN.sub(replace, clause))
 
 
 _NEXT_PARTY = re.compile(r"(?:,\s*|\s+)and\s+(?=[A-Za-z0-9])")
