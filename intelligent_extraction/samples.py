@@ -449,9 +449,8 @@ def write_pdf(path: str | Path, doc: SampleDocument, *, password: str | None = N
         from reportlab.lib.pagesizes import LETTER
         from reportlab.lib.styles import ParagraphStyle
         from reportlab.lib.units import inch
-        from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
+        from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, TableStyle
         from reportlab.platypus import Table as PdfTable
-        from reportlab.platypus import TableStyle
     except ImportError as exc:  # pragma: no cover - reportlab is a dev dependency
         raise RuntimeError("write_pdf needs reportlab (pip install reportlab)") from exc
 

@@ -13,10 +13,10 @@ from pathlib import Path
 from .backends import create_backend
 from .backends.base import SearchBackend
 from .embeddings import CachedEmbedder, Embedder, EmbeddingCache, HuggingFaceEmbedder
-from .fields import FieldRegistry, load_field_registry
 from .extraction.base import Extractor, FieldResult
 from .extraction.calibration import Calibrator
 from .extraction.orchestrate import FieldExtraction
+from .fields import FieldRegistry, load_field_registry
 from .ingest import IndexReport, Ingestor
 from .models import Strategy
 from .retrieval import RetrievalResult, retrieve

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from ..backends.base import HybridHit, SearchBackend
 from ..embeddings import Embedder
 from ..models import FieldConfig, ScoredChunk, Strategy
-from .planner import plan_query
 from .leading import add_leading_chunks
+from .planner import plan_query
 from .postprocess import DEFAULT_POSTPROCESSORS, PostProcessor, run_postprocessors
 from .result import PhaseTrace, RetrievalResult, RetrievalTrace
 
@@ -46,11 +46,8 @@ def _scored(hit: HybridHit) -> ScoredChunk:
     )
 
 
-class HybridRetriever:
-    """Ranks a document's chunks for a field with one ``backend.hybrid_search`` call over
-    ``field.similarity_top_k`` candidates, weighted by ``field.weights``."""
-
-    strategy = Strategy.hybrid
+class BackendRetriever:
+    """What every strategy is built from: a backend, an embedder and the post-processors."""
 
     def __init__(
         self,
@@ -66,6 +63,13 @@ class HybridRetriever:
         self.backend = backend
         self.embedder = embedder
         self.postprocessors = tuple(postprocessors)
+
+
+class HybridRetriever(BackendRetriever):
+    """Ranks a document's chunks for a field with one ``backend.hybrid_search`` call over
+    ``field.similarity_top_k`` candidates, weighted by ``field.weights``."""
+
+    strategy = Strategy.hybrid
 
     def retrieve(
         self, doc_id: str, field: FieldConfig, *, top_k: int | None = None

@@ -18,10 +18,10 @@ from ..backends.base import Hit, SearchBackend
 from ..embeddings import Embedder
 from ..models import Chunk, FieldConfig, ScoredChunk, Strategy
 from .fusion import FusedScore, ScoreFusion, merge_max
-from .hybrid import HybridRetriever, with_top_k
-from .planner import plan_query
+from .hybrid import BackendRetriever, HybridRetriever, with_top_k
 from .leading import add_leading_chunks
-from .postprocess import DEFAULT_POSTPROCESSORS, PostProcessor, run_postprocessors
+from .planner import plan_query
+from .postprocess import run_postprocessors
 from .result import PhaseTrace, RetrievalResult, RetrievalTrace, Retriever
 
 __all__ = ["RetrievalPipeline", "RETRIEVERS", "retrieve", "AGREEMENT_BOOST"]
@@ -57,26 +57,11 @@ def _to_scored(f: FusedScore[str], chunk: Chunk, scale: float) -> ScoredChunk:
     )
 
 
-class RetrievalPipeline:
+class RetrievalPipeline(BackendRetriever):
     """Ranks a document's chunks for a field in three backend-independent phases: fuzzy
     BM25, kNN, and fusion in Python (``fusion.ScoreFusion``), each recorded in the trace."""
 
     strategy = Strategy.pipeline
-
-    def __init__(
-        self,
-        backend: SearchBackend,
-        embedder: Embedder,
-        *,
-        postprocessors: Sequence[PostProcessor] = DEFAULT_POSTPROCESSORS,
-    ):
-        if backend is None:
-            raise ValueError("backend is required. Currently, it is None")
-        if embedder is None:
-            raise ValueError("embedder is required. Currently, it is None")
-        self.backend = backend
-        self.embedder = embedder
-        self.postprocessors = tuple(postprocessors)
 
     def retrieve(
         self, doc_id: str, field: FieldConfig, *, top_k: int | None = None

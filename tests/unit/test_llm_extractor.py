@@ -9,11 +9,7 @@ from __future__ import annotations
 
 import json
 import socket
-import threading
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
@@ -25,7 +21,6 @@ from intelligent_extraction.extraction.llm_schema import answer_schema, canonica
 from intelligent_extraction.models import Chunk, FieldConfig, ScoredChunk
 from intelligent_extraction.settings import Settings
 from tests.chat_endpoint import KEY, MODEL, Endpoint, endpoint  # noqa: F401 - fixture
-
 
 LAW_TEXT = (
     "14. Governing Law. This Agreement shall be governed by\n  the laws of the State of "
