@@ -189,11 +189,14 @@ class Instructions(_Strict):
 
 
 class Position(_Strict):
-    """Where in the document the value usually sits: the first ``first_chunks`` chunks get
-    ``boost`` added to their score (titles, parties and dates open a contract)."""
+    """Where in the document the value usually sits: the first ``first_chunks`` chunks are
+    always candidates and get ``boost`` added to their score (titles, parties and dates open a
+    contract); the last ``last_chunks`` chunks are appended to the evidence after the ranked
+    chunks (signature blocks name the parties of letter agreements)."""
 
     first_chunks: int = Field(default=3, ge=1)
     boost: float = Field(default=0.2, ge=0)
+    last_chunks: int = Field(default=0, ge=0)
 
 
 class VisualAnalysis(_Strict):

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from ..backends.base import HybridHit, SearchBackend
 from ..embeddings import Embedder
 from ..models import FieldConfig, ScoredChunk, Strategy
-from .leading import add_leading_chunks
+from .leading import add_leading_chunks, append_trailing_chunks
 from .planner import plan_query
 from .postprocess import DEFAULT_POSTPROCESSORS, PostProcessor, run_postprocessors
 from .result import PhaseTrace, RetrievalResult, RetrievalTrace
@@ -111,6 +111,7 @@ class HybridRetriever(BackendRetriever):
 
         candidates = add_leading_chunks(fused, field, self.backend, doc_id)
         chunks, steps = run_postprocessors(candidates, field, self.postprocessors)
+        chunks = append_trailing_chunks(chunks, field, self.backend, doc_id)
         trace = RetrievalTrace(
             strategy=self.strategy,
             doc_id=doc_id,

@@ -19,7 +19,7 @@ from ..embeddings import Embedder
 from ..models import Chunk, FieldConfig, ScoredChunk, Strategy
 from .fusion import FusedScore, ScoreFusion, merge_max
 from .hybrid import BackendRetriever, HybridRetriever, with_top_k
-from .leading import add_leading_chunks
+from .leading import add_leading_chunks, append_trailing_chunks
 from .planner import plan_query
 from .postprocess import run_postprocessors
 from .result import PhaseTrace, RetrievalResult, RetrievalTrace, Retriever
@@ -144,6 +144,7 @@ class RetrievalPipeline(BackendRetriever):
 
         candidates = add_leading_chunks(fused, field, self.backend, doc_id)
         final, steps = run_postprocessors(candidates, field, self.postprocessors)
+        final = append_trailing_chunks(final, field, self.backend, doc_id)
         trace = RetrievalTrace(
             strategy=self.strategy,
             doc_id=doc_id,

@@ -366,3 +366,16 @@ def test_retrieve_uses_the_field_strategy_unless_overridden(backend, embedder):
 def test_retrieve_rejects_unknown_strategy(backend, embedder):
     with pytest.raises(ValueError, match="strategy must be one of hybrid, pipeline"):
         retrieve(backend, embedder, DOC, governing_law(), "bm25")
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_last_chunks_follow_the_ranked_evidence(backend, embedder, strategy):
+    field = governing_law(position={"first_chunks": 1, "boost": 0.0, "last_chunks": 1},
+                          final_top_k=2)
+    result = retrieve(backend, embedder, DOC, field, strategy)
+    last = backend.get_chunks(DOC)[-1]  # the fee table: never ranked for governing law
+    assert [sc.chunk_id for sc in result.chunks] == [
+        GOVERNING_LAW, result.chunks[1].chunk_id, last.chunk_id
+    ]
+    assert result.chunks[1].chunk_id != last.chunk_id  # appended, displacing nothing
+    assert result.chunks[-1].score == 0.0
