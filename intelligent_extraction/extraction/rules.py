@@ -451,22 +451,39 @@ _MIN_SENTENCE_WORDS = 5
 
 
 def _sentence_mode(reader: CandidateReader, context: Mapping[str, Any]) -> list[Scored]:
-    phrases = keyword_pattern([*reader.field.instructions.keywords, *reader.field.queries.exact])
-    if phrases is None:
+    """The sentence that answers a clause field. A sentence qualifies on one of the field's
+    own phrases (``queries.exact`` or a ``queries.pattern`` match) or on two different task
+    keywords: a single generic keyword ("penalty", "fee") is everywhere in a contract and would
+    let a late-payment sentence answer for liquidated damages. A field that configures no
+    phrases has only its keywords, so one suffices there. A section heading never answers."""
+    field = reader.field
+    keywords = keyword_pattern(field.instructions.keywords)
+    phrases = keyword_pattern(field.queries.exact)
+    patterns = [re.compile(p) for p in field.queries.pattern]
+    if keywords is None and phrases is None and not patterns:
         return []
+    weak_needed = 2 if phrases is not None or patterns else 1
     scored = []
     for p in reader.passages[:3]:
         for s, e in sentence_spans(p.text):
-            hits = [m.group(0).lower() for m in phrases.finditer(p.text, s, e)]
-            if not hits or len(p.text[s:e].split()) < _MIN_SENTENCE_WORDS:
+            text = p.text[s:e]
+            if len(text.split()) < _MIN_SENTENCE_WORDS:
                 continue  # a heading names the topic but does not answer
-            rank, _ = p.holder(s)
-            c = Candidate(squash_spaces(p.text[s:e]), p.text[s:e], s, e)
+            weak = {m.group(0).lower() for m in keywords.finditer(text)} if keywords else set()
+            strong = bool(phrases and phrases.search(text)) or any(
+                rx.search(text) for rx in patterns
+            )
+            if not strong and len(weak) < weak_needed:
+                continue
+            rank, holder = p.holder(s)
+            if squash_spaces(text) in holder.chunk.section:
+                continue
+            c = Candidate(squash_spaces(text), text, s, e)
             feats = {
                 "rank": rank_feature(rank),
-                "keywords": min(len(hits), 3) / 3,
+                "keywords": min(len(weak) + 2 * strong, 3) / 3,
                 "kind": 0.3,
-                "section": section_feature(p.holder(s)[1].chunk.section, reader.field.sections),
+                "section": section_feature(holder.chunk.section, field.sections),
             }
             scored.append(reader.place(p, c, feats))
     return scored

@@ -94,13 +94,18 @@ def _records(output: str) -> list[dict]:
 
 def test_extract_json_gives_typed_values_with_evidence(cli, contract_files):
     result = cli("extract", contract_files["pdf"], "--fields",
-                 "governing_law,late_payment_penalty,effective_date,term", "--json")
+                 "governing_law,late_payment_penalty,effective_date,term,liquidated_damages,"
+                 "indemnification", "--json")
     assert result.exit_code == 0, result.output
     records = {r["field"]: r for r in _records(result.output)}
     assert records["governing_law"]["value"] == "Massachusetts"
     assert records["late_payment_penalty"]["value"] == {"value": "1.5", "per": "month"}
     assert records["effective_date"]["value"] == "2014-05-05"
     assert records["term"]["value"] == "P2Y"
+    # the sample has no liquidated damages clause: a late-payment penalty must not stand in
+    assert records["liquidated_damages"]["status"] == "not_found"
+    assert records["liquidated_damages"]["value"] is None
+    assert "indemnify" in records["indemnification"]["value"]
     law = records["governing_law"]
     assert law["status"] == "found" and law["source"] == "msa.pdf"
     top = law["evidence"][0]

@@ -411,3 +411,16 @@ def test_a_signing_officer_is_not_a_party(extractor):
     signatures = "ORBITAL PUMPS, INC.\n/s/ Victor Lane\nVictor Lane\nChief Financial Officer\n"
     result = extractor.extract(PARTIES, [chunk(preamble, 0, 0), chunk(signatures, 9, 9000, 0.5)])
     assert result.value == ["Orbital Pumps, Inc."]
+
+
+def test_clause_needs_its_own_phrase_not_one_generic_keyword(extractor):
+    damages = FieldConfig(
+        field_name="liquidated_damages", type="clause",
+        queries={"exact": ["liquidated damages", "termination fee"]},
+        instructions={"task": "A fixed sum owed on breach", "keywords": ["penalty", "fee"]},
+    )
+    late = "Any amount not paid when due shall accrue a late payment penalty of 1.5% per month."
+    assert extractor.extract(damages, [chunk(late, 7, 100)]).status == "not_found"
+    fee = "If Customer cancels early, Customer shall pay a termination fee of $5,000 to Supplier."
+    result = extractor.extract(damages, [chunk(fee, 5, 100)])
+    assert result.status == "found" and result.value == fee
