@@ -30,10 +30,14 @@ def _ms(t0: float) -> float:
     return (time.perf_counter() - t0) * 1000
 
 
-def _evidence(chunks: Sequence[ScoredChunk], first_id: str | None) -> list[Evidence]:
-    """The supporting chunks, the one holding the value first."""
-    ordered = sorted(chunks, key=lambda sc: sc.chunk.chunk_id != first_id)
-    return [Evidence.from_scored(sc) for sc in ordered]
+def _evidence(
+    value_chunks: Sequence[ScoredChunk], ranked: Sequence[ScoredChunk], value_id: str | None
+) -> list[Evidence]:
+    """The chunk holding the value first, then the first attempt's ranking (the best evidence
+    retrieval found), as many chunks as that ranking had."""
+    holder = [sc for sc in value_chunks if sc.chunk.chunk_id == value_id][:1]
+    rest = [sc for sc in ranked if sc.chunk.chunk_id != value_id]
+    return [Evidence.from_scored(sc) for sc in (holder + rest)[: max(len(ranked), 1)]]
 
 
 class FieldExtraction:
@@ -107,7 +111,7 @@ class FieldExtraction:
                 result.status, result.error = "error", extraction.reason
                 break
             if extraction.status == "found" and rejected is None:
-                self._accept(result, extraction, chunks)
+                self._accept(result, extraction, chunks, first_chunks)
                 break
             judged.update(sc.chunk.chunk_id for sc in chunks)
             if attempt > self.max_retries:
@@ -121,12 +125,15 @@ class FieldExtraction:
             if not chunks:
                 break
         if result.status != "found":
-            result.evidence = _evidence(first_chunks or [], None)
+            result.evidence = _evidence([], first_chunks or [], None)
         result.timings_ms = timings
 
-    def _accept(self, result: FieldResult, extraction: Extraction, chunks) -> None:
+    def _accept(
+        self, result: FieldResult, extraction: Extraction, chunks: Sequence[ScoredChunk],
+        first_chunks: Sequence[ScoredChunk],
+    ) -> None:
         result.status = "found"
         result.value = extraction.value
         result.raw = extraction.raw
         result.confidence = self.calibrator(extraction.confidence)
-        result.evidence = _evidence(chunks, extraction.chunk_id)
+        result.evidence = _evidence(chunks, first_chunks, extraction.chunk_id)
