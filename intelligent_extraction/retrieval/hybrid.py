@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from ..backends.base import HybridHit, SearchBackend
 from ..embeddings import Embedder
 from ..models import FieldConfig, ScoredChunk, Strategy
-from .leading import add_leading_chunks, append_trailing_chunks
-from .planner import plan_query
+from .leading import append_missing, positional_chunks
+from .planner import QueryPlan, plan_query
 from .postprocess import DEFAULT_POSTPROCESSORS, PostProcessor, run_postprocessors
 from .result import PhaseTrace, RetrievalResult, RetrievalTrace
 
@@ -64,6 +64,30 @@ class BackendRetriever:
         self.embedder = embedder
         self.postprocessors = tuple(postprocessors)
 
+    def _finish(
+        self,
+        doc_id: str,
+        field: FieldConfig,
+        plan: QueryPlan,
+        embed_ms: float,
+        fused: list[ScoredChunk],
+        phases: tuple[PhaseTrace, ...],
+    ) -> RetrievalResult:
+        """The steps after search, the same for every strategy: positional chunks,
+        post-processing, trailing chunks, and the trace."""
+        candidates, trailing = positional_chunks(fused, field, self.backend, doc_id)
+        chunks, steps = run_postprocessors(candidates, field, self.postprocessors)
+        trace = RetrievalTrace(
+            strategy=self.strategy,
+            doc_id=doc_id,
+            field_name=field.field_name,
+            plan=plan,
+            embed_ms=embed_ms,
+            phases=phases,
+            steps=steps,
+        )
+        return RetrievalResult(append_missing(chunks, trailing), trace)
+
 
 class HybridRetriever(BackendRetriever):
     """Ranks a document's chunks for a field with one ``backend.hybrid_search`` call over
@@ -109,16 +133,4 @@ class HybridRetriever(BackendRetriever):
             ),
         )
 
-        candidates = add_leading_chunks(fused, field, self.backend, doc_id)
-        chunks, steps = run_postprocessors(candidates, field, self.postprocessors)
-        chunks = append_trailing_chunks(chunks, field, self.backend, doc_id)
-        trace = RetrievalTrace(
-            strategy=self.strategy,
-            doc_id=doc_id,
-            field_name=field.field_name,
-            plan=plan,
-            embed_ms=embed_ms,
-            phases=(phase,),
-            steps=steps,
-        )
-        return RetrievalResult(chunks, trace)
+        return self._finish(doc_id, field, plan, embed_ms, fused, (phase,))

@@ -1,9 +1,10 @@
-"""Fields that live at the start of a document always consider its first chunks.
+"""Fields that say where they live get those chunks whatever the search ranked.
 
 Titles, parties and dates open a contract, yet the chunk that holds them often shares few words
 with any query and embeds like boilerplate, so neither sub-query may rank it. The position boost
 can only lift a candidate, so for a field with ``position`` the first ``first_chunks`` chunks
-join the candidates (scored 0 by search) before post-processing.
+join the candidates (scored 0 by search) before post-processing. The last ``last_chunks``
+chunks (signature blocks) are appended after the ranked evidence, never displacing it.
 """
 
 from __future__ import annotations
@@ -11,29 +12,24 @@ from __future__ import annotations
 from ..backends.base import SearchBackend
 from ..models import FieldConfig, ScoredChunk
 
-__all__ = ["add_leading_chunks", "append_trailing_chunks"]
+__all__ = ["positional_chunks", "append_missing"]
 
 
-def add_leading_chunks(
+def positional_chunks(
     candidates: list[ScoredChunk], field: FieldConfig, backend: SearchBackend, doc_id: str
-) -> list[ScoredChunk]:
-    """``candidates`` plus the document's first chunks that are not among them yet."""
-    if field.position is None:
-        return candidates
-    present = {sc.chunk_id for sc in candidates}
-    leading = backend.get_chunks(doc_id)[: field.position.first_chunks]
-    return candidates + [ScoredChunk(chunk=c, score=0.0) for c in leading
-                         if c.chunk_id not in present]
+) -> tuple[list[ScoredChunk], list[ScoredChunk]]:
+    """(``candidates`` plus the document's leading chunks they lack, its trailing chunks)."""
+    pos = field.position
+    if pos is None:
+        return candidates, []
+    chunks = backend.get_chunks(doc_id)  # one read serves both ends
+    leading = [ScoredChunk(chunk=c, score=0.0) for c in chunks[: pos.first_chunks]]
+    trailing = [ScoredChunk(chunk=c, score=0.0) for c in chunks[-pos.last_chunks :]] \
+        if pos.last_chunks else []
+    return append_missing(candidates, leading), trailing
 
 
-def append_trailing_chunks(
-    ranked: list[ScoredChunk], field: FieldConfig, backend: SearchBackend, doc_id: str
-) -> list[ScoredChunk]:
-    """``ranked`` followed by the document's last ``position.last_chunks`` chunks that it
-    lacks; they come after the ranked evidence, so they never displace it."""
-    if field.position is None or field.position.last_chunks == 0:
-        return ranked
+def append_missing(ranked: list[ScoredChunk], extra: list[ScoredChunk]) -> list[ScoredChunk]:
+    """``ranked`` followed by the chunks of ``extra`` it does not hold yet."""
     present = {sc.chunk_id for sc in ranked}
-    trailing = backend.get_chunks(doc_id)[-field.position.last_chunks :]
-    return ranked + [ScoredChunk(chunk=c, score=0.0) for c in trailing
-                     if c.chunk_id not in present]
+    return ranked + [sc for sc in extra if sc.chunk_id not in present]

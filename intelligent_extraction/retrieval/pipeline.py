@@ -19,10 +19,8 @@ from ..embeddings import Embedder
 from ..models import Chunk, FieldConfig, ScoredChunk, Strategy
 from .fusion import FusedScore, ScoreFusion, merge_max
 from .hybrid import BackendRetriever, HybridRetriever, with_top_k
-from .leading import add_leading_chunks, append_trailing_chunks
 from .planner import plan_query
-from .postprocess import run_postprocessors
-from .result import PhaseTrace, RetrievalResult, RetrievalTrace, Retriever
+from .result import PhaseTrace, RetrievalResult, Retriever
 
 __all__ = ["RetrievalPipeline", "RETRIEVERS", "retrieve", "AGREEMENT_BOOST"]
 
@@ -142,19 +140,9 @@ class RetrievalPipeline(BackendRetriever):
             ),
         )
 
-        candidates = add_leading_chunks(fused, field, self.backend, doc_id)
-        final, steps = run_postprocessors(candidates, field, self.postprocessors)
-        final = append_trailing_chunks(final, field, self.backend, doc_id)
-        trace = RetrievalTrace(
-            strategy=self.strategy,
-            doc_id=doc_id,
-            field_name=field.field_name,
-            plan=plan,
-            embed_ms=embed_ms,
-            phases=(bm25_phase, knn_phase, fusion_phase),
-            steps=steps,
+        return self._finish(
+            doc_id, field, plan, embed_ms, fused, (bm25_phase, knn_phase, fusion_phase)
         )
-        return RetrievalResult(final, trace)
 
 
 #: Strategy -> retriever class; a field's ``strategy`` picks the row.
