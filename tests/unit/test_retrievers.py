@@ -379,3 +379,19 @@ def test_last_chunks_follow_the_ranked_evidence(backend, embedder, strategy):
     ]
     assert result.chunks[1].chunk_id != last.chunk_id  # appended, displacing nothing
     assert result.chunks[-1].score == 0.0
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_leading_chunks_are_candidates_even_when_search_misses_them(backend, embedder, strategy):
+    narrow = {"similarity_top_k": 1, "max_bm25_results": 1, "max_knn_results": 1,
+              "final_top_k": 3}
+    plain = retrieve(backend, embedder, DOC, governing_law(**narrow), strategy)
+    assert [sc.chunk_id for sc in plain.chunks] == [GOVERNING_LAW]
+
+    hinted = governing_law(**narrow, position={"first_chunks": 1, "boost": 0.3})
+    result = retrieve(backend, embedder, DOC, hinted, strategy)
+    assert [sc.chunk_id for sc in result.chunks] == [GOVERNING_LAW, f"{DOC}-0"]
+    opening = result.chunks[1]
+    assert opening.bm25 is None and opening.knn is None  # no search found it
+    assert opening.adjustments == {"position_boost": 0.3}
+    assert opening.score == pytest.approx(0.3)
