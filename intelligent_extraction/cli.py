@@ -67,9 +67,12 @@ def _progress() -> Progress:
 
 def _index_with_progress(svc, path: Path, doc_id: str | None, force: bool):
     with _progress() as progress:
-        _, chunks = svc.ingestor.prepare(path, doc_id)
-        task = progress.add_task(f"embedding {path.name}", total=len(chunks))
-        return svc.index(path, doc_id, force=force, progress=lambda n: progress.advance(task, n))
+        task = progress.add_task(f"embedding {path.name}", total=None)
+        return svc.index(
+            path, doc_id, force=force,
+            progress=lambda n: progress.advance(task, n),
+            on_chunked=lambda total: progress.update(task, total=total),
+        )
 
 
 @app.command()

@@ -74,16 +74,20 @@ class Ingestor:
         *,
         force: bool = False,
         progress: Callable[[int], None] | None = None,
+        on_chunked: Callable[[int], None] | None = None,
     ) -> IndexReport:
         """Index one file; skip it when the same chunks are already indexed (unless ``force``).
 
-        ``progress`` is called with the number of chunks embedded so far, batch by batch.
+        ``on_chunked`` is told the number of chunks once the file is chunked (a progress bar's
+        total); ``progress`` is called with the chunks embedded, batch by batch.
         """
         timings: dict[str, float] = {}
         t0 = time.perf_counter()
         doc, chunks = self.prepare(path, doc_id)
         timings["parse_chunk"] = (time.perf_counter() - t0) * 1000
         report = IndexReport(doc_id=doc.doc_id, source=Path(doc.source).name, chunks=len(chunks))
+        if on_chunked:
+            on_chunked(len(chunks))
         if not force and self.is_current(doc.doc_id, chunks):
             report.skipped = True
             report.timings_ms = timings

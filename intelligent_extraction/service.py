@@ -83,8 +83,11 @@ class ExtractionService:
         *,
         force: bool = False,
         progress: Callable[[int], None] | None = None,
+        on_chunked: Callable[[int], None] | None = None,
     ) -> IndexReport:
-        return self.ingestor.index_file(Path(path), doc_id, force=force, progress=progress)
+        return self.ingestor.index_file(
+            Path(path), doc_id, force=force, progress=progress, on_chunked=on_chunked
+        )
 
     def retrieve(
         self, doc_id: str, field_name: str, strategy: Strategy | None = None
