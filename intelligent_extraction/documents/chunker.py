@@ -1,7 +1,8 @@
 """Section-aware chunking with exact offsets and a hard token cap.
 
 Blocks are grouped into runs: consecutive text blocks of one section (headings that only open
-subsections join the first subsection's run), or a single table or image block. A text run is
+subsections join the first subsection's run; headings and short front matter with no text of
+their own join whatever text follows), or a single table or image block. A text run is
 packed into chunks of about ``target_tokens``; a chunk never leaves its run, so it never spans
 two sections (a short section is one chunk). Tables are split between rows and never overlap;
 each image description is one chunk. Chunk text is always the exact slice
@@ -37,6 +38,7 @@ _SENTENCE_PUNCT = frozenset(".!?")
 _CLAUSE_PUNCT = frozenset(";:")
 _CLOSERS = frozenset("\"'”’)]")
 # A period after these does not end a sentence ("Acme Inc. and", "Section 2 of the U.S. Code").
+_LEAD_IN_CHARS = 300  # front matter and headings up to this long join the following text
 _ABBREVIATIONS = frozenset(
     "inc ltd llc co corp no nos sec art mr mrs ms dr st jr sr vs v e.g i.e etc cf fig al "
     "u.s approx dept est id para pp ph.d seq".split()
@@ -76,11 +78,22 @@ def _joins(run: _Run, block: Block) -> bool:
     last = run.blocks[-1].section
     if last == block.section:
         return True
+    if _is_lead_in(run):
+        return True
     return (
         len(block.section) > len(last)
         and block.section[: len(last)] == last
         and all(_is_heading(b) for b in run.blocks)
     )
+
+
+def _is_lead_in(run: _Run) -> bool:
+    """Headings with no text of their own, and the short front matter before the first
+    heading ("Exhibit 10.23", a title, "PARTIES:"), lead into what follows: alone they would
+    be chunks too small to retrieve, and they push a contract's opening text down the list."""
+    if sum(len(b.text) for b in run.blocks) > _LEAD_IN_CHARS:
+        return False
+    return all(_is_heading(b) or not b.section for b in run.blocks)
 
 
 def _runs(doc: ParsedDocument) -> list[_Run]:

@@ -29,6 +29,11 @@ _SHORT_LINE = 0.75  # a line shorter than this fraction of the text width ends a
 _PIPE_ROW = re.compile(r"^\|.*\|$|\S\s\|\s\S")
 _RULE_ROW = re.compile(r"^[|:\-\s+]+$")
 _MAX_MERGED_HEADING = 100
+# A run of lines that are all this short (a fraction of the text width, floored for pages that
+# hold only short lines) is a signature block, an address or a list of names: its line breaks
+# carry meaning ("/s/ Jane Doe" above "Chief Executive Officer"), so they are kept.
+_BLOCK_LINE = 0.6
+_MIN_BLOCK_WIDTH = 80
 
 
 def _text_width(lines: list[str]) -> int:
@@ -70,13 +75,17 @@ class _Assembler:
     def flush(self) -> None:
         if not self.buf:
             return
-        text = join_wrapped(self.buf)
+        text = "\n".join(self.buf) if self._is_line_block() else join_wrapped(self.buf)
         opens = None if self.buf_continues else run_in_heading(text)
         self.items.append(
             Item("text", text, self.buf_page, opens=opens, continues=self.buf_continues)
         )
         self.buf = []
         self.buf_continues = False
+
+    def _is_line_block(self) -> bool:
+        limit = _BLOCK_LINE * max(self.width, _MIN_BLOCK_WIDTH)
+        return len(self.buf) >= 2 and all(len(line) < limit for line in self.buf)
 
     def _ends_paragraph(self) -> bool:
         last = self.last_line

@@ -1,6 +1,7 @@
 """PDF parsing with pypdfium2: text per page, page furniture removed, headings inferred.
 
-pdfium gives each page's text as lines (``\\r\\n``). We clean every line, drop page numbers and
+pdfium gives each page's text as lines (``\\r\\n``); side-by-side signature blocks are read
+column by column (pdf_layout.py). We clean every line, drop page numbers and
 running headers/footers (a line that recurs at the top or bottom of most pages), then assemble
 paragraphs and headings (lines.py). Every block carries its 1-based page number.
 
@@ -18,6 +19,7 @@ from ..errors import CorruptDocumentError, EmptyDocumentError, EncryptedDocument
 from ..models import ParsedDocument
 from .builder import build_document
 from .lines import lines_to_items
+from .pdf_layout import reflow_signature_columns, split_segments
 from .normalize import clean_line, has_words, is_page_number
 
 __all__ = ["parse_pdf"]
@@ -25,9 +27,20 @@ __all__ = ["parse_pdf"]
 _PDFIUM_LOCK = threading.Lock()
 _EDGE_LINES = 3  # lines at the top and bottom of a page that may be furniture
 _DIGITS = re.compile(r"\d+")
+_SIGNATURE_PAGE = re.compile(r"/s/|\b(?:by|name|title)\s*:", re.IGNORECASE)
 
 
-def _read_pages(path: Path) -> list[str]:
+def _page_lines(textpage) -> list[str]:
+    """The page's lines, with side-by-side signature blocks read column by column."""
+    text = textpage.get_text_range()
+    # character boxes are read only on pages that may hold a signature block, and only when
+    # the text's positions are the text page's character indices (no surrogate pairs)
+    if not _SIGNATURE_PAGE.search(text) or len(text) != textpage.count_chars():
+        return text.splitlines()
+    return reflow_signature_columns(split_segments(text, textpage.get_charbox))
+
+
+def _read_pages(path: Path) -> list[list[str]]:
     import pypdfium2 as pdfium
     import pypdfium2.raw as pdfium_c
 
@@ -47,7 +60,7 @@ def _read_pages(path: Path) -> list[str]:
                 page = pdf[index]
                 textpage = page.get_textpage()
                 try:
-                    pages.append(textpage.get_text_range())
+                    pages.append(_page_lines(textpage))
                 finally:
                     textpage.close()
                     page.close()
@@ -89,7 +102,7 @@ def parse_pdf(path: Path, doc_id: str) -> ParsedDocument:
     raw_pages = _read_pages(path)
     pages = []
     for raw in raw_pages:
-        lines = (clean_line(line) for line in raw.splitlines())
+        lines = (clean_line(line) for line in raw)
         # rules, dot leaders and signature underscores carry nothing to retrieve
         pages.append([line if has_words(line) else "" for line in lines])
     pages = _strip_furniture(pages)

@@ -275,10 +275,20 @@ _OFFICER_LINE = re.compile(
 )
 
 
+#: A signature block headed by a role, not a company: whoever signs under it is a party, even
+#: with a job title under the name ("ASSOCIATE:" / "/s/ Jane Doe" / "President, Stores").
+_INDIVIDUAL_HEADER = re.compile(
+    r"^(?:the\s+)?(?:employee|executive|associate|consultant|optionee|participant|individual|"
+    r"(?:agreed|accepted|acknowledged)(?:\s+(?:and|&|to)\s+(?:agreed|accepted|acknowledged))*"
+    r"(?:\s+(?:to|by))?)\s*:?$",
+    re.IGNORECASE,
+)
+
+
 def _individual_signer(text: str) -> str | None:
     """An individual who signs a letter or employee agreement: a "/s/ Jane Doe" line with no
     "By:" and no title under it ("Executive Vice President", "Name, Title"), which would make
-    the signer a company's officer."""
+    the signer a company's officer, unless the block is headed by a role ("EMPLOYEE:")."""
     lines = text.splitlines()
     starts = {sum(len(x) + 1 for x in lines[:i]): i for i in range(len(lines))}
     for m in _SLASH_S.finditer(text):
@@ -286,17 +296,88 @@ def _individual_signer(text: str) -> str | None:
         i = starts.get(m.start())
         if m.group("by") or i is None or _SUFFIXED.search(name) or _name_quality(name) < 1:
             continue
-        before = lines[i - 1].strip() if i else ""
+        above = [x.strip() for x in lines[max(0, i - 3) : i] if x.strip()]
+        before = above[-1] if above else ""
         after = [x.strip() for x in lines[i + 1 : i + 3] if x.strip()]
         while after and squash_spaces(after[0]).lower() == name.lower():
             after.pop(0)  # the printed name under the signature
         officer = bool(after) and _OFFICER_LINE.search(after[0]) is not None
+        if _INDIVIDUAL_HEADER.match(before):
+            officer = False
         if officer or re.match(r"By\s*:?$", before, re.IGNORECASE):
             continue
         if any(w.lower() in _ROLE_WORDS for w in name.split()):
             continue
         return name
     return None
+
+
+_SALUTATION = re.compile(
+    r"^(?:Dear\s+[^\n]{1,60}?|Ladies\s+and\s+Gentlemen|Gentlemen|Dear\s+Sirs?)\s*[:,]",
+    re.IGNORECASE | re.MULTILINE,
+)
+_STREET_LINE = re.compile(r"^(?:\d+[A-Za-z]?\s+\w|P\.?\s?O\.?\s+Box\b|Suite\b)", re.IGNORECASE)
+_ATTENTION_LINE = re.compile(r"^(?:Attention|Attn|Re|Via|By\s+(?:e-?mail|fax|hand))\b", re.I)
+_TO_LINE = re.compile(r"^To\s*:\s*(?P<name>.+)$", re.IGNORECASE)
+_LETTER_WINDOW = 12  # lines above the salutation that may hold the inside address
+
+
+def _letter_addressee(text: str) -> str | None:
+    """Whom a letter agreement is addressed to: a "To:" line, else the name on the line above
+    the street address that stands nearest above "Dear ...:" / "Ladies and Gentlemen:"."""
+    m = _SALUTATION.search(text)
+    if m is None:
+        return None
+    above = [x.strip() for x in text[: m.start()].splitlines()[-_LETTER_WINDOW:] if x.strip()]
+    for line in reversed(above):
+        if to := _TO_LINE.match(line):
+            name = to.group("name").strip(" ,")
+            return name if _name_quality(name) >= 1 else None
+    streets = [k for k, line in enumerate(above) if _STREET_LINE.match(line)]
+    if not streets:
+        return None
+    k = streets[-1] - 1
+    while k >= 0 and (_STREET_LINE.match(above[k]) or _ATTENTION_LINE.match(above[k])):
+        k -= 1
+    if k < 0:
+        return None
+    name = re.sub(r"^(?:Mr|Ms|Mrs|Dr)\.?\s+", "", above[k]).strip(" ,")
+    if re.search(r"\d|:", name) or len(name) > 80 or _name_quality(name) < 1:
+        return None
+    return name
+
+
+def _same_party(a: str, b: str) -> bool:
+    def key(name: str) -> str:
+        return re.sub(r"[^a-z0-9]+", " ", name.lower()).strip()
+
+    ka, kb = key(a), key(b)
+    return bool(ka and kb) and (ka in kb or kb in ka)
+
+
+_CLOSING = re.compile(
+    r"^(?:Very\s+truly\s+yours|Sincerely(?:\s+yours)?|Yours\s+(?:truly|faithfully|sincerely))"
+    r"\s*,?\s*\n+\s*(?P<name>[^\n]{3,80})$",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _letter_sender(text: str) -> str | None:
+    """The company that sends a letter agreement: the name under "Very truly yours,"."""
+    m = _CLOSING.search(text)
+    if m is None:
+        return None
+    name = m.group("name").strip(" ,")
+    return name if _SUFFIXED.search(name) else None
+
+
+def _counterparties(passages: list[Passage]) -> list[str]:
+    """Who a preamble leaves out when it names only one party, most reliable first: the
+    individual who signs (:func:`_signer`), the addressee of a letter, its sender."""
+    found = [_signer(passages)]
+    found += [_letter_addressee(p.text) for p in passages]
+    found += [_letter_sender(p.text) for p in passages]
+    return [name for name in found if name]
 
 
 def _signer(passages: list[Passage]) -> str | None:
@@ -314,14 +395,14 @@ def _signer(passages: list[Passage]) -> str | None:
 
 def _parties_mode(reader: CandidateReader, context: Mapping[str, Any]) -> list[Scored]:
     scored = []
-    signer = _signer(reader.passages)
+    others = _counterparties(reader.passages)
     for p in reader.passages:
         for c in find_party_lists(p.text) + _labelled_parties(p.text):
-            if signer and len(c.value) == 1 and signer not in c.value:
-                c = replace(c, value=[*c.value, signer])
             rank, sc = p.holder(c.start)
             position = sc.chunk.position
             names = _clean_names(c.value)
+            if len(names) == 1:  # a preamble that names one side: the other signs or is addressed
+                names += [o for o in others if not _same_party(o, names[0])][:1]
             if not names or (c.kind == "defined" and position > 2):
                 continue
             quality = sum(_name_quality(n) for n in names) / len(names)

@@ -46,11 +46,13 @@ LinesPdf = Callable[..., Path]
 def lines_pdf(tmp_path) -> LinesPdf:
     """Write a PDF whose pages hold exactly the given lines, one text line each, top down.
 
+    A line given as a tuple of strings is set as side-by-side columns.
+
     ``header``/``footer`` add a running header and a "Page N" footer to every page.
     """
 
     def write(
-        pages: list[list[str]],
+        pages: list[list[str | tuple[str, ...]]],
         name: str = "lines.pdf",
         *,
         header: str | None = None,
@@ -68,9 +70,11 @@ def lines_pdf(tmp_path) -> LinesPdf:
                 pdf.drawString(72, 750, header)
             y = 720
             for line in lines:
-                bold = line.isupper() or line[:1].isdigit()
-                pdf.setFont("Helvetica-Bold" if bold else "Helvetica", 11)
-                pdf.drawString(72, y, line)
+                # a tuple is one line of side-by-side columns, set 258 points apart
+                for column, part in enumerate((line,) if isinstance(line, str) else line):
+                    bold = part.isupper() or part[:1].isdigit()
+                    pdf.setFont("Helvetica-Bold" if bold else "Helvetica", 11)
+                    pdf.drawString(72 + 258 * column, y, part)
                 y -= 16
             if footer:
                 pdf.setFont("Helvetica", 8)

@@ -532,3 +532,48 @@ def test_make_samples_writes_every_sample_deterministically(tmp_path):
     assert [b.section[-1] for b in statement.blocks if b.kind == "text" and b.section][-1] == (
         "TRANSACTIONS"
     )
+
+
+def test_pdf_side_by_side_signature_blocks_read_column_by_column(lines_pdf):
+    path = lines_pdf(
+        [
+            [
+                "IN WITNESS WHEREOF, the parties have signed this letter agreement below.",
+                ("ACME HOLDINGS INC.", "EMPLOYEE:"),
+                ("By: /s/ Mark Morrison", "/s/ Christine Beauchamp"),
+                ("Name: Mark Morrison", "Christine Beauchamp"),
+                ("Title: Vice President", "Date: May 5, 2014"),
+                "",
+                ("Service", "Monthly Fee"),
+                ("Hosting", "USD 1,250.00"),
+                ("Support", "USD 300.00"),
+            ]
+        ]
+    )
+    doc = parse_document(path)
+    assert_exact_blocks(doc)
+    lines = [line for line in doc.text.splitlines() if line]
+    # each signature block is one column, its lines kept, the other column after it
+    assert lines[1:9] == [
+        "ACME HOLDINGS INC.",
+        "By: /s/ Mark Morrison",
+        "Name: Mark Morrison",
+        "Title: Vice President",
+        "EMPLOYEE:",
+        "/s/ Christine Beauchamp",
+        "Christine Beauchamp",
+        "Date: May 5, 2014",
+    ]
+    # a run of wide gaps without signature cues (a table) keeps pdfium's row order
+    assert lines[9:] == ["Service Monthly Fee", "Hosting USD 1,250.00", "Support USD 300.00"]
+
+
+def test_pdf_runs_of_short_lines_keep_their_line_breaks(lines_pdf):
+    long = "This agreement is made between the parties named below and takes effect on signing."
+    path = lines_pdf(
+        [[long, "Acme Holdings Inc.", "By: /s/ Mark Morrison", "Title: Vice President"]]
+    )
+    doc = parse_document(path)
+    # a signature line and the title under it stay two lines; the paragraph above stays one
+    assert doc.text.endswith("\n\nBy: /s/ Mark Morrison\nTitle: Vice President")
+    assert doc.text.startswith(long)

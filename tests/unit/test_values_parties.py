@@ -98,6 +98,37 @@ def test_defined_terms_without_a_between_clause() -> None:
     assert text[cand.start : cand.end] == cand.raw
 
 
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (  # the term is the first quoted word: "parties" later in the aside does not count
+            "In connection with a possible transaction with Lumen Coffee Company, Inc., a "
+            "Minnesota corporation (the \u201cSeller\u201d), the Seller expects to make available "
+            "to Pine Beech Inc. (\u201cyou\u201d or, together with Seller, the \u201cparties\u201d) "
+            "certain information.",
+            ["Lumen Coffee Company, Inc.", "Pine Beech Inc."],
+        ),
+        (  # "regarding" introduces a name
+            "Harbor Paper LLC (\u201cBuyer\u201d) has requested information regarding Quill "
+            "Technologies Inc. (the \u201cCompany\u201d) and its subsidiaries (collectively, the "
+            "\u201cCompanies\u201d) in connection with a transaction.",
+            ["Harbor Paper LLC", "Quill Technologies Inc."],
+        ),
+    ],
+)
+def test_defined_terms_in_letter_preambles(text: str, names: list[str]) -> None:
+    [cand] = [c for c in find_party_lists(text) if c.kind == "defined"]
+    assert cand.value == names
+
+
+def test_and_followed_by_a_comma_still_joins_two_parties() -> None:
+    text = (
+        'made by and between Ridge Energy Services, Inc. an Ohio corporation ("RES") and, '
+        'Summit Systems Corporation having a place of business in Dallas ("Company").'
+    )
+    assert _first(text) == ["Ridge Energy Services, Inc.", "Summit Systems Corporation"]
+
+
 def test_raw_is_the_clause_and_kind_says_which_reading() -> None:
     text = 'made between Acme Inc. ("Acme") and Beta LLC ("Beta"). WHEREAS the parties agree'
     between = find_party_lists(text)[0]

@@ -77,9 +77,10 @@ _DESCRIPTOR = re.compile(
     r"offices?|principal|business|places?|registered)\b|\d)|,\s*\d|\s+c/o\b|\s+(?:on\s+behalf\s+"
     r"of|hereby|(?:legally\s+and\s+)?(?:duly\s+)?represented\s+by)\b"
 )
-_LEADING = re.compile(r"^[\s,;:.\-–]*(?:(?:and|&)\b[\s\-–]*)?", _FLAGS)
+_LEADING = re.compile(r"^[\s,;:.\-–]*(?:(?:and|&)\b[\s,\-–]*)?", _FLAGS)
 _INTRODUCER = re.compile(
-    r"(?:^|\n|[(),;:]|\b(?:between|among|by|of|and|with|to|for|from|hereby|is|as)\b)[ \t]*",
+    r"(?:^|\n|[(),;:]|\b(?:between|among|by|of|and|with|to|for|from|hereby|is|as|regarding|"
+    r"concerning)\b)[ \t]*",
     _FLAGS,
 )
 _CONNECTORS = frozenset("and & of the de du des der von van la le y e".split())
@@ -308,11 +309,21 @@ def _name_before(text: str, alias_start: int) -> tuple[str, int] | None:
     return name, start
 
 
+_QUOTED_TERM = re.compile(r"[\"“”]([^\"“”]+)[\"“”]")
+
+
+def _defined_term(alias: str) -> str:
+    """The term a parenthetical defines: its first quoted term ("you" in "("you" or, together
+    with Seller, the "parties")"), else all of it."""
+    m = _QUOTED_TERM.search(alias)
+    return m.group(1) if m else alias
+
+
 def _defined_terms(text: str) -> list[Candidate]:
     names: list[str] = []
     first = last = None
     for m in _PAREN.finditer(text, 0, min(len(text), DEFINED_WINDOW)):
-        if not _is_alias(m) or _NON_PARTY_TERMS.search(m.group(1)):
+        if not _is_alias(m) or _NON_PARTY_TERMS.search(_defined_term(m.group(1))):
             continue
         found = _name_before(text, m.start())
         if found is None:
