@@ -424,3 +424,56 @@ def test_clause_needs_its_own_phrase_not_one_generic_keyword(extractor):
     fee = "If Customer cancels early, Customer shall pay a termination fee of $5,000 to Supplier."
     result = extractor.extract(damages, [chunk(fee, 5, 100)])
     assert result.status == "found" and result.value == fee
+
+
+def test_role_headed_signature_column_makes_the_titled_signer_a_party(extractor):
+    """Side-by-side blocks arrive column by column (pdf_layout); under "ASSOCIATE:" the
+    signer is the counterparty even with a job title under the name."""
+    preamble = "As an associate of Orbital Pumps, Inc. (the \u201cCompany\u201d), you agree."
+    signatures = (
+        "ORBITAL PUMPS:\n\nBY: /s/ Victor Lane\nVictor Lane\nExecutive Vice President\n\n"
+        "ASSOCIATE:\n\n/s/ Paula Quill\nPaula Quill\nPresident, Orbital Stores\n"
+    )
+    result = extractor.extract(PARTIES, [chunk(preamble, 0, 0), chunk(signatures, 9, 9000, 0.5)])
+    assert result.value == ["Orbital Pumps, Inc.", "Paula Quill"]
+
+
+@pytest.mark.parametrize(
+    ("letter", "addressee"),
+    [
+        (
+            "Harbor Paper LLC\n1001 Tillman Street\nMemphis, TN 38112\nJanuary 30, 2013\n"
+            "Quill Technologies Inc.\n133 Peachtree Street, N.E.\n\nAtlanta, GA 30303\n"
+            "Attention: David Park\nDear Mr. Park:\n\n",
+            "Quill Technologies Inc.",
+        ),
+        ("To: Villa Capital & Company, L.L.C.\n\nLadies and Gentlemen:\n\n", "Villa Capital"),
+        ("October 5, 2007\nMr. Eugene Wright, III\n16 Carhart Court\nDear Eugene:\n\n",
+         "Eugene Wright, III"),
+    ],
+)
+def test_letter_addressee_completes_a_one_party_preamble(extractor, letter, addressee):
+    text = letter + "As a condition of receiving information from Orbit Devices, Inc. (the " \
+        "\u201cCompany\u201d), you agree to keep it confidential."
+    result = extractor.extract(PARTIES, [chunk(text, 0, 0)])
+    assert result.value[0] == "Orbit Devices, Inc."
+    assert len(result.value) == 2 and result.value[1].startswith(addressee)
+
+
+def test_letter_sender_signs_under_very_truly_yours(extractor):
+    preamble = (
+        "Ladies and Gentlemen:\n\nYou have requested information about a possible transaction "
+        "(the \u201cTransaction\u201d). Pine Equity Partners IV, L.P. (\u201cyou\u201d) agrees "
+        "as follows."
+    )
+    closing = "Very truly yours,\n\nMEDIQ INC.\n\nBy: /s/ Carl Reid\nName: Carl Reid\nTitle: SVP"
+    result = extractor.extract(PARTIES, [chunk(preamble, 0, 0), chunk(closing, 9, 9000, 0.5)])
+    assert result.value == ["Pine Equity Partners IV, L.P.", "MEDIQ INC."]
+
+
+def test_a_letter_without_an_inside_address_adds_nobody(extractor):
+    text = (
+        "Dear Colleague:\n\nAs an associate of Orbit Devices, Inc. (the \u201cCompany\u201d), "
+        "you agree to keep its information confidential."
+    )
+    assert extractor.extract(PARTIES, [chunk(text, 0, 0)]).value == ["Orbit Devices, Inc."]
