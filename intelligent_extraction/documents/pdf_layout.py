@@ -113,11 +113,21 @@ def _block_end(lines: list[list[Segment]], start: int) -> int:
         line = lines[end]
         if len(line) >= 2 or (len(line) == 1 and len(line[0].text) <= _LONE_LINE):
             end += 1
+        elif _header_gap(lines, start, end):
+            end += 1
         else:
             break
     while end - 1 > start and len(lines[end - 1]) < 2 and not _right_only(lines, start, end - 1):
         end -= 1  # trailing lone lines at the left margin are ordinary text again
     return end
+
+
+def _header_gap(lines: list[list[Segment]], start: int, end: int) -> bool:
+    """A blank line under column headers ("ACME INC.:   EMPLOYEE:") that no signature cue has
+    followed yet, with split lines after it: the space left for the signatures."""
+    if lines[end] or end + 1 >= len(lines) or len(lines[end + 1]) < 2:
+        return False
+    return not any(_SIGNATURE_CUE.search(s.text) for line in lines[start:end] for s in line)
 
 
 def _right_only(lines: list[list[Segment]], start: int, index: int) -> bool:

@@ -540,6 +540,7 @@ def test_pdf_side_by_side_signature_blocks_read_column_by_column(lines_pdf):
             [
                 "IN WITNESS WHEREOF, the parties have signed this letter agreement below.",
                 ("ACME HOLDINGS INC.", "EMPLOYEE:"),
+                "",  # the space left for the signatures
                 ("By: /s/ Mark Morrison", "/s/ Christine Beauchamp"),
                 ("Name: Mark Morrison", "Christine Beauchamp"),
                 ("Title: Vice President", "Date: May 5, 2014"),

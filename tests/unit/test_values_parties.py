@@ -148,6 +148,8 @@ def test_no_parties() -> None:
         ("Eli Lilly and Company", ["Eli Lilly and Company"]),
         ("Alpha Ltd. & Beta AG", ["Alpha Ltd.", "Beta AG"]),
         ("Smith and Jones", ["Smith and Jones"]),
+        ("LECLERC SA AND OAK RIDGE TECHNOLOGIES, INC", ["LECLERC SA", "OAK RIDGE TECHNOLOGIES, INC"]),
+        ("ELI LILLY AND COMPANY", ["ELI LILLY AND COMPANY"]),
     ],
 )
 def test_split_party_names(name: str, parts: list[str]) -> None:

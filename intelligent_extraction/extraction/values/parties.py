@@ -175,7 +175,7 @@ def _name_at(segment: str) -> tuple[str | None, int]:
 
 def split_party_names(name: str) -> list[str]:
     """ "ACME Inc. and Beta LLC" -> two names; "Eli Lilly and Company" stays one."""
-    parts = re.split(r"\s+(and|&)\s+", name)
+    parts = re.split(r"\s+(and|&)\s+", name, flags=re.IGNORECASE)
     names = [parts[0]]
     for joiner, part in zip(parts[1::2], parts[2::2], strict=True):
         if _ENDS_WITH_SUFFIX.search(names[-1]) and _looks_like_name(part):
