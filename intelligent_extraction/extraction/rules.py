@@ -298,7 +298,7 @@ def _individual_signer(text: str) -> str | None:
             continue
         above = [x.strip() for x in lines[max(0, i - 3) : i] if x.strip()]
         before = above[-1] if above else ""
-        after = [x.strip() for x in lines[i + 1 : i + 3] if x.strip()]
+        after = [x.strip() for x in lines[i + 1 : i + 6] if x.strip()][:2]
         while after and squash_spaces(after[0]).lower() == name.lower():
             after.pop(0)  # the printed name under the signature
         officer = bool(after) and _OFFICER_LINE.search(after[0]) is not None
@@ -317,7 +317,9 @@ _SALUTATION = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 _STREET_LINE = re.compile(r"^(?:\d+[A-Za-z]?\s+\w|P\.?\s?O\.?\s+Box\b|Suite\b)", re.IGNORECASE)
-_ATTENTION_LINE = re.compile(r"^(?:Attention|Attn|Re|Via|By\s+(?:e-?mail|fax|hand))\b", re.I)
+_ATTENTION_LINE = re.compile(
+    r"^(?:Attention|Attn|Re|Via|By\s+(?:e-?mail|fax|hand)|d/b/a|c/o)\b", re.IGNORECASE
+)
 _TO_LINE = re.compile(r"^To\s*:\s*(?P<name>.+)$", re.IGNORECASE)
 _LETTER_WINDOW = 12  # lines above the salutation that may hold the inside address
 
@@ -371,12 +373,28 @@ def _letter_sender(text: str) -> str | None:
     return name if _SUFFIXED.search(name) else None
 
 
+#: A company that signs: its name on a line of its own with a "By:" line right under it.
+_SIGNING_COMPANY = re.compile(
+    rf"^[ \t]*(?P<name>[A-Z][^\n]{{1,78}}?(?i:{CORPORATE_SUFFIX}))[ \t,:]*\n\s*By\b",
+    re.MULTILINE,
+)
+
+
+def _signing_companies(text: str) -> list[str]:
+    return [m.group("name") for m in _SIGNING_COMPANY.finditer(text) if not m.group("name")
+            .lower().startswith("by")]
+
+
 def _counterparties(passages: list[Passage]) -> list[str]:
     """Who a preamble leaves out when it names only one party, most reliable first: the
-    individual who signs (:func:`_signer`), the addressee of a letter, its sender."""
-    found = [_signer(passages)]
-    found += [_letter_addressee(p.text) for p in passages]
+    addressee of a letter, the individual who signs (:func:`_signer`), the letter's sender,
+    a company that signs."""
+    # the inside address and the salutation may sit in two adjacent chunks
+    in_order = sorted(passages, key=lambda p: p.start)
+    found = [_letter_addressee("\n\n".join(p.text for p in in_order))]
+    found.append(_signer(passages))
     found += [_letter_sender(p.text) for p in passages]
+    found += [name for p in passages for name in _signing_companies(p.text)]
     return [name for name in found if name]
 
 

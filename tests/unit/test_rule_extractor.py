@@ -477,3 +477,27 @@ def test_a_letter_without_an_inside_address_adds_nobody(extractor):
         "you agree to keep its information confidential."
     )
     assert extractor.extract(PARTIES, [chunk(text, 0, 0)]).value == ["Orbit Devices, Inc."]
+
+
+def test_company_signing_under_by_completes_a_one_party_letter(extractor):
+    preamble = (
+        "Ladies and Gentlemen:\n\nPine Equity Partners IV, L.P. (\u201cyou\u201d) has asked "
+        "for information about the Company and agrees as follows."
+    )
+    signatures = (
+        "MEDIQ INC.\n\nBy: /s/ Carl Reid\nName: Carl Reid\nTitle: SVP\n\nCONFIRMED AND AGREED TO:"
+        "\n\nPINE EQUITY PARTNERS IV, L.P.\n\nBy: Pine General Partner IV, L.P.,\nas General Partner"
+    )
+    result = extractor.extract(PARTIES, [chunk(preamble, 0, 0), chunk(signatures, 9, 9000, 0.5)])
+    assert result.value == ["Pine Equity Partners IV, L.P.", "MEDIQ INC."]
+
+
+def test_addressee_doing_business_as_and_a_company_with_its_subsidiaries(extractor):
+    text = (
+        "February 3, 2009\nHarbor Health Group LP,\nd/b/a Covalent\n15 Hampshire Street\n"
+        "Mansfield, MA 02048\n\nDear Sirs:\n\nIn connection with a possible transaction with "
+        "Vena Medical Technologies, Inc. and/or its subsidiaries (collectively, the "
+        "\u201cCompany\u201d), you have requested information."
+    )
+    result = extractor.extract(PARTIES, [chunk(text, 0, 0)])
+    assert result.value == ["Vena Medical Technologies, Inc.", "Harbor Health Group LP"]

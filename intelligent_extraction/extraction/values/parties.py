@@ -70,7 +70,7 @@ _ROLE_ALIAS = re.compile(
 )
 _ENUMERATOR = re.compile(r"^\s*(?:[a-h]|[ivx]{1,4}|\d{1,2})\s*$", _FLAGS)
 _DESCRIPTOR = re.compile(
-    r",?\s+(?:a|an)\s+(?=[A-Za-z])|,?\s+and\s+(?:its|their)\s|,\s*(?:the\s+[a-z]|organi[sz]ed|"
+    r",?\s+(?:a|an)\s+(?=[A-Za-z])|,?\s+and(?:/or)?\s+(?:its|their)\s|,\s*(?:the\s+[a-z]|organi[sz]ed|"
     r"incorporated|having|with|whose|located|residing|existing|duly|acting|on\s+behalf|its|of|"
     r"d/b/a|f/k/a|formerly|legally|represented)\b|"
     r"\s+(?:with|having|whose|located|residing|of)\s+(?:(?:its|a|an|"
