@@ -194,3 +194,11 @@ def test_aliases_headings_and_titles_are_not_names(text: str) -> None:
         not any(("and" in n.split()) or "Obligations" in n or "Officer" in n for n in c.value)
         for c in find_party_lists(text)
     )
+
+
+def test_title_page_alias_on_its_own_line_continues_the_party_block() -> None:
+    text = (
+        "B E T W E E N:\n\nALPHA COURIER LTD.\n\n(\"Alpha\")\n\n- and -\n\nBETA SYSTEMS LTD.\n\n"
+        "a subsidiary of Gamma Inc.\n\n(\"Beta\") WHEREAS Alpha provides courier services;"
+    )
+    assert _first(text) == ["ALPHA COURIER LTD.", "BETA SYSTEMS LTD"]

@@ -188,6 +188,9 @@ def split_party_names(name: str) -> list[str]:
 # --------------------------------------------------------------------------- "between" clauses
 
 
+_ALIAS_LINE = re.compile(r"\(\s*(?:the\s+)?[\"“]")
+
+
 def _paragraph_end(text: str, start: int, limit: int) -> int:
     """A blank line ends the party block, except in title-page layouts where names sit on
     their own lines ("between / ACME INC. / and / BETA LLC") or are numbered "(1)", "(2)"."""
@@ -195,7 +198,8 @@ def _paragraph_end(text: str, start: int, limit: int) -> int:
     while gap := _BLANK_LINE.search(text, pos, limit):
         before = text[start : gap.start()].strip()
         joined = not before or re.search(r"(?:\band|&|-)$", before, _FLAGS)
-        if not (joined or _JOINER.match(text, gap.end())):
+        alias_line = _ALIAS_LINE.match(text, gap.end())  # '("Purolator")' under its name
+        if not (joined or alias_line or _JOINER.match(text, gap.end())):
             return gap.start()
         pos = gap.end()
     return limit
