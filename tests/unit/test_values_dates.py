@@ -23,6 +23,7 @@ from intelligent_extraction.extraction.values.dates import find_dates, parse_dat
         ("the first day of June, 2010", "2010-06-01", "first day of June, 2010"),
         ("on the twenty-first day of March, 2011", "2011-03-21", "twenty-first day of March, 2011"),
         ("Dec. 8, 2005", "2005-12-08", "Dec. 8, 2005"),
+        ("effective as of _Dec. 8, 2005", "2005-12-08", "Dec. 8, 2005"),  # a blank before it
         ("April. 1st 2019", "2019-04-01", "April. 1st 2019"),
         ("16th June 2004", "2004-06-16", "16th June 2004"),
         ("13 October 2005", "2005-10-13", "13 October 2005"),

@@ -50,19 +50,21 @@ _DAY_NUM = r"(?<!\d)\d{1,2}(?:st|nd|rd|th|s\s?t|n\s?d|r\s?d|t\s?h|\s(?:st|nd|rd|
 _DAY = rf"(?P<day>{_DAY_NUM}|{ORDINAL_WORDS})"
 _YEAR = r"(?P<year>(?:1[89]|20)\d{2})(?!\d)"
 _BLANK = r"(?:_{2,}|\[[\s*_]*\]|\*{2,})"
+# a word start; an underscore counts as a blank, not a letter ("as of _Dec. 8, 2005")
+_START = r"(?<![A-Za-z0-9])"
 
 _FLAGS = re.IGNORECASE
 _PATTERNS: list[re.Pattern[str]] = [
     # May 5, 2014 / Dec. 8, 2005 / April. 1st 2019 / June 1s t 2020
-    re.compile(rf"\b{_MONTH}\s*(?P<day>{_DAY_NUM})\s*,?\s*(?:of\s+)?{_YEAR}", _FLAGS),
+    re.compile(rf"{_START}{_MONTH}\s*(?P<day>{_DAY_NUM})\s*,?\s*(?:of\s+)?{_YEAR}", _FLAGS),
     # 5th day of May, 2014 / the first day of June, 2010 / 1st of January, 2020 / 16th June 2004
     re.compile(
-        rf"\b{_DAY}\s*(?:day\s+of\s+|of\s+)?(?:the\s+month\s+of\s+)?{_MONTH}\s*,?\s*"
+        rf"{_START}{_DAY}\s*(?:day\s+of\s+|of\s+)?(?:the\s+month\s+of\s+)?{_MONTH}\s*,?\s*"
         rf"(?:in\s+the\s+year\s+)?{_YEAR}",
         _FLAGS,
     ),
     # May 2014 / March, 2015 / March ___, 2015 (blank day)
-    re.compile(rf"\b{_MONTH}\s*(?:{_BLANK}\s*)?,?\s*{_YEAR}", _FLAGS),
+    re.compile(rf"{_START}{_MONTH}\s*(?:{_BLANK}\s*)?,?\s*{_YEAR}", _FLAGS),
     # ____ day of __________, 2015 / ______, 2020
     re.compile(rf"{_BLANK}\s*(?:day\s+of\s+{_BLANK}\s*)?,?\s*{_YEAR}", _FLAGS),
     # "effective as of , 2020": a blank lost in text extraction (``lead`` is not part of raw)
