@@ -89,7 +89,7 @@ def index(
     for path in files:
         try:
             report = _index_with_progress(svc, path, doc_id, force)
-        except DocumentError as exc:  # one bad file does not stop the others
+        except (DocumentError, FileNotFoundError) as exc:  # one bad file does not stop the others
             failures += 1
             err_console.print(f"[bold red]error:[/] {exc}", highlight=False)
             continue
@@ -225,7 +225,7 @@ def extract(
     for path in files:
         try:
             report = _index_with_progress(svc, path, None, force=False)
-        except DocumentError as exc:
+        except (DocumentError, FileNotFoundError) as exc:
             failures += 1
             err_console.print(f"[bold red]error:[/] {exc}", highlight=False)
             continue

@@ -36,9 +36,11 @@ def test_bad_file_is_named_and_good_files_still_indexed(cli, contract_files, tmp
     bad.write_bytes(b"not a pdf at all")
     unsupported = tmp_path / "sheet.xlsx"
     unsupported.write_bytes(b"PK")
-    result = cli("index", bad, contract_files["docx"], unsupported)
+    missing = tmp_path / "missing.pdf"
+    result = cli("index", bad, contract_files["docx"], unsupported, missing)
     assert result.exit_code == 2
     assert "scan.pdf" in result.output and "sheet.xlsx" in result.output
+    assert "missing.pdf: no such file" in result.output
     listed = cli("documents", "list")
     assert listed.output.split() == ["msa"]
 
@@ -129,9 +131,12 @@ def test_extract_unknown_field_fails_before_work(cli, contract_files):
 def test_extract_bad_file_named_other_files_still_extracted(cli, contract_files, tmp_path):
     bad = tmp_path / "broken.docx"
     bad.write_bytes(b"PK\x03\x04 not really a zip")
-    result = cli("extract", bad, contract_files["pdf"], "--fields", "governing_law", "--json")
+    missing = tmp_path / "missing.pdf"
+    result = cli(
+        "extract", bad, missing, contract_files["pdf"], "--fields", "governing_law", "--json"
+    )
     assert result.exit_code == 2
-    assert "broken.docx" in result.output
+    assert "broken.docx" in result.output and "missing.pdf: no such file" in result.output
     assert _records(result.output)[0]["value"] == "Massachusetts"
 
 
