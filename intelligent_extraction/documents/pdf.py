@@ -19,8 +19,8 @@ from ..errors import CorruptDocumentError, EmptyDocumentError, EncryptedDocument
 from ..models import ParsedDocument
 from .builder import build_document
 from .lines import lines_to_items
-from .pdf_layout import reflow_signature_columns, split_segments
 from .normalize import clean_line, has_words, is_page_number
+from .pdf_layout import reflow_signature_columns, split_segments
 
 __all__ = ["parse_pdf"]
 

@@ -486,7 +486,8 @@ def test_company_signing_under_by_completes_a_one_party_letter(extractor):
     )
     signatures = (
         "MEDIQ INC.\n\nBy: /s/ Carl Reid\nName: Carl Reid\nTitle: SVP\n\nCONFIRMED AND AGREED TO:"
-        "\n\nPINE EQUITY PARTNERS IV, L.P.\n\nBy: Pine General Partner IV, L.P.,\nas General Partner"
+        "\n\nPINE EQUITY PARTNERS IV, L.P.\n\nBy: Pine General Partner IV, L.P.,\n"
+        "as General Partner"
     )
     result = extractor.extract(PARTIES, [chunk(preamble, 0, 0), chunk(signatures, 9, 9000, 0.5)])
     assert result.value == ["Pine Equity Partners IV, L.P.", "MEDIQ INC."]

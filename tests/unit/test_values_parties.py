@@ -104,8 +104,8 @@ def test_defined_terms_without_a_between_clause() -> None:
         (  # the term is the first quoted word: "parties" later in the aside does not count
             "In connection with a possible transaction with Lumen Coffee Company, Inc., a "
             "Minnesota corporation (the \u201cSeller\u201d), the Seller expects to make available "
-            "to Pine Beech Inc. (\u201cyou\u201d or, together with Seller, the \u201cparties\u201d) "
-            "certain information.",
+            "to Pine Beech Inc. (\u201cyou\u201d or, together with Seller, the "
+            "\u201cparties\u201d) certain information.",
             ["Lumen Coffee Company, Inc.", "Pine Beech Inc."],
         ),
         (  # "regarding" introduces a name
@@ -148,7 +148,7 @@ def test_no_parties() -> None:
         ("Eli Lilly and Company", ["Eli Lilly and Company"]),
         ("Alpha Ltd. & Beta AG", ["Alpha Ltd.", "Beta AG"]),
         ("Smith and Jones", ["Smith and Jones"]),
-        ("LECLERC SA AND OAK RIDGE TECHNOLOGIES, INC", ["LECLERC SA", "OAK RIDGE TECHNOLOGIES, INC"]),
+        ("LECLERC SA AND OAK RIDGE LABS, INC", ["LECLERC SA", "OAK RIDGE LABS, INC"]),
         ("ELI LILLY AND COMPANY", ["ELI LILLY AND COMPANY"]),
     ],
 )
