@@ -31,12 +31,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from ..models import FieldConfig, ScoredChunk, ValueType
 from .base import Extraction
 from .field_rules import PROFILES, rule_for
+from .party_rules import (
+    COUNT_FIT,
+    TRAILING_JOINER,
+    clean_names,
+    counterparties,
+    labelled_parties,
+    name_quality,
+    same_party,
+)
 from .scoring import (
     CandidateReader,
     Passage,
@@ -53,7 +61,7 @@ from .values import Candidate, add_duration, find_candidates
 from .values.base import squash_spaces
 from .values.durations import PERPETUAL
 from .values.numbers import ORDINAL_WORDS, ordinal_value
-from .values.parties import CORPORATE_SUFFIX, find_party_lists
+from .values.parties import find_party_lists
 from .values.sentences import sentence_spans
 
 __all__ = ["RuleExtractor"]
@@ -210,228 +218,27 @@ def _renewal_mode(reader: CandidateReader, context: Mapping[str, Any]) -> list[S
 
 # --------------------------------------------------------------------------- parties
 
-
-#: Words that name a role, not a party ("the Company", "Employer", "Directors").
-_ROLE_WORDS = frozenset(
-    "the a an company employer employee executive directors director buyer seller purchaser "
-    "licensor licensee party parties recipient discloser consultant shareholders shareholder "
-    "investor you counterparts schedules owner supplier customer distributor agent bank "
-    "corporation affiliates subsidiaries holder holders members member manager".split()
-)
-_SUFFIXED = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}$", re.IGNORECASE)
-_TRAILING_JOINER = re.compile(r"[\s,]+(?:and|&)$", re.IGNORECASE)
-
-
-def _name_quality(name: str) -> float:
-    """1 for a legal name ("Beta LLC") or a person's full name ("Hap Hewes"), 0 for a role
-    word ("Employer", "the Company"), in between for a bare one-word name ("NIKE")."""
-    words = [w for w in re.split(r"[\s,]+", name.lower()) if w]
-    if not words or all(w in _ROLE_WORDS or w in ("and", "&", "of") for w in words):
-        return 0.0
-    if _SUFFIXED.search(name) or 2 <= len(words) <= 5:
-        return 1.0
-    return 0.4
-
-
-def _clean_names(names: list[str]) -> list[str]:
-    cleaned = []
-    for name in names:
-        name = _TRAILING_JOINER.sub("", name).strip()
-        if name and _name_quality(name) > 0 and name not in cleaned:
-            cleaned.append(name)
-    return cleaned
-
-
-#: How plausible a number of parties is (most contracts have two; five or more usually means
-#: affiliates or aliases crept in).
-_COUNT_FIT = {1: 0.5, 2: 1.0, 3: 1.0, 4: 0.9}
-_PARTIES_LABEL = re.compile(r"\bPARTIES\s*:\s*(?!\(\s*(?:1|a|i)\s*\))")
-_SIGNS_AS_I = re.compile(r"\bI,\s+(?P<name>[A-Z][a-z]+(?:\s+[A-Z]\.?)?(?:\s+[A-Z][a-z'’-]+){1,2}),")
-_CLAUSE_OPENER = "between "
-
-
-def _labelled_parties(text: str) -> list[Candidate]:
-    """ "PARTIES: Eric Sprunk ("EMPLOYEE") and NIKE, Inc., ..." read as a "between" clause."""
-    found = []
-    for m in _PARTIES_LABEL.finditer(text):
-        window = _CLAUSE_OPENER + text[m.end() : m.end() + 800]
-        shift = m.end() - len(_CLAUSE_OPENER)
-        for c in find_party_lists(window):
-            if c.kind == "between" and c.start == len(_CLAUSE_OPENER):
-                found.append(replace(c, start=c.start + shift, end=c.end + shift))
-    return found
-
-
-_SLASH_S = re.compile(
-    r"^[ \t]*(?P<by>By\s*:?\s*)?/s/\s*(?P<name>[A-Z][A-Za-z'’.-]*(?:[ \t]+[A-Z][A-Za-z'’.-]*){1,3})"
-    r"[ \t]*$",
-    re.MULTILINE | re.IGNORECASE,
-)
-#: A line under a signature that makes the signer a company's officer, not a party.
-_OFFICER_LINE = re.compile(
-    r"\b(?:By|Title|Its|Name\s*:|President|Officer|Director|Vice|Secretary|Treasurer|Manager|"
-    r"Chairman|Partner|Counsel|CEO|CFO|COO|Controller|Head|Human\s+Resources)\b|,",
-    re.IGNORECASE,
-)
-
-
-#: A signature block headed by a role, not a company: whoever signs under it is a party, even
-#: with a job title under the name ("ASSOCIATE:" / "/s/ Jane Doe" / "President, Stores").
-_INDIVIDUAL_HEADER = re.compile(
-    r"^(?:the\s+)?(?:employee|executive|associate|consultant|optionee|participant|individual|"
-    r"(?:agreed|accepted|acknowledged)(?:\s+(?:and|&|to)\s+(?:agreed|accepted|acknowledged))*"
-    r"(?:\s+(?:to|by))?)\s*:?$",
-    re.IGNORECASE,
-)
-
-
-def _individual_signer(text: str) -> str | None:
-    """An individual who signs a letter or employee agreement: a "/s/ Jane Doe" line with no
-    "By:" and no title under it ("Executive Vice President", "Name, Title"), which would make
-    the signer a company's officer, unless the block is headed by a role ("EMPLOYEE:")."""
-    lines = text.splitlines()
-    starts = {sum(len(x) + 1 for x in lines[:i]): i for i in range(len(lines))}
-    for m in _SLASH_S.finditer(text):
-        name = squash_spaces(m.group("name"))
-        i = starts.get(m.start())
-        if m.group("by") or i is None or _SUFFIXED.search(name) or _name_quality(name) < 1:
-            continue
-        above = [x.strip() for x in lines[max(0, i - 3) : i] if x.strip()]
-        before = above[-1] if above else ""
-        after = [x.strip() for x in lines[i + 1 : i + 6] if x.strip()][:2]
-        while after and squash_spaces(after[0]).lower() == name.lower():
-            after.pop(0)  # the printed name under the signature
-        officer = bool(after) and _OFFICER_LINE.search(after[0]) is not None
-        if _INDIVIDUAL_HEADER.match(before):
-            officer = False
-        if officer or re.match(r"By\s*:?$", before, re.IGNORECASE):
-            continue
-        if any(w.lower() in _ROLE_WORDS for w in name.split()):
-            continue
-        return name
-    return None
-
-
-_SALUTATION = re.compile(
-    r"^(?:Dear\s+[^\n]{1,60}?|Ladies\s+and\s+Gentlemen|Gentlemen|Dear\s+Sirs?)\s*[:,]",
-    re.IGNORECASE | re.MULTILINE,
-)
-_STREET_LINE = re.compile(r"^(?:\d+[A-Za-z]?\s+\w|P\.?\s?O\.?\s+Box\b|Suite\b)", re.IGNORECASE)
-_ATTENTION_LINE = re.compile(
-    r"^(?:Attention|Attn|Re|Via|By\s+(?:e-?mail|fax|hand)|d/b/a|c/o)\b", re.IGNORECASE
-)
-_TO_LINE = re.compile(r"^To\s*:\s*(?P<name>.+)$", re.IGNORECASE)
-_LETTER_WINDOW = 12  # lines above the salutation that may hold the inside address
-
-
-def _letter_addressee(text: str) -> str | None:
-    """Whom a letter agreement is addressed to: a "To:" line, else the name on the line above
-    the street address that stands nearest above "Dear ...:" / "Ladies and Gentlemen:"."""
-    m = _SALUTATION.search(text)
-    if m is None:
-        return None
-    above = [x.strip() for x in text[: m.start()].splitlines()[-_LETTER_WINDOW:] if x.strip()]
-    for line in reversed(above):
-        if to := _TO_LINE.match(line):
-            name = to.group("name").strip(" ,")
-            return name if _name_quality(name) >= 1 else None
-    streets = [k for k, line in enumerate(above) if _STREET_LINE.match(line)]
-    if not streets:
-        return None
-    k = streets[-1] - 1
-    while k >= 0 and (_STREET_LINE.match(above[k]) or _ATTENTION_LINE.match(above[k])):
-        k -= 1
-    if k < 0:
-        return None
-    name = re.sub(r"^(?:Mr|Ms|Mrs|Dr)\.?\s+", "", above[k]).strip(" ,")
-    if re.search(r"\d|:", name) or len(name) > 80 or _name_quality(name) < 1:
-        return None
-    return name
-
-
-def _same_party(a: str, b: str) -> bool:
-    def key(name: str) -> str:
-        return re.sub(r"[^a-z0-9]+", " ", name.lower()).strip()
-
-    ka, kb = key(a), key(b)
-    return bool(ka and kb) and (ka in kb or kb in ka)
-
-
-_CLOSING = re.compile(
-    r"^(?:Very\s+truly\s+yours|Sincerely(?:\s+yours)?|Yours\s+(?:truly|faithfully|sincerely))"
-    r"\s*,?\s*\n+\s*(?P<name>[^\n]{3,80})$",
-    re.IGNORECASE | re.MULTILINE,
-)
-
-
-def _letter_sender(text: str) -> str | None:
-    """The company that sends a letter agreement: the name under "Very truly yours,"."""
-    m = _CLOSING.search(text)
-    if m is None:
-        return None
-    name = m.group("name").strip(" ,")
-    return name if _SUFFIXED.search(name) else None
-
-
-#: A company that signs: its name on a line of its own with a "By:" line right under it.
-_SIGNING_COMPANY = re.compile(
-    rf"^[ \t]*(?P<name>[A-Z][^\n]{{1,78}}?(?i:{CORPORATE_SUFFIX}))[ \t,:]*\n\s*By\b",
-    re.MULTILINE,
-)
-
-
-def _signing_companies(text: str) -> list[str]:
-    return [m.group("name") for m in _SIGNING_COMPANY.finditer(text) if not m.group("name")
-            .lower().startswith("by")]
-
-
-def _counterparties(passages: list[Passage]) -> list[str]:
-    """Who a preamble leaves out when it names only one party, most reliable first: the
-    addressee of a letter, the individual who signs (:func:`_signer`), the letter's sender,
-    a company that signs."""
-    # the inside address and the salutation may sit in two adjacent chunks
-    in_order = sorted(passages, key=lambda p: p.start)
-    found = [_letter_addressee("\n\n".join(p.text for p in in_order))]
-    found.append(_signer(passages))
-    found += [_letter_sender(p.text) for p in passages]
-    found += [name for p in passages for name in _signing_companies(p.text)]
-    return [name for name in found if name]
-
-
-def _signer(passages: list[Passage]) -> str | None:
-    """The individual who signs in the first person ("I, Andrew Prozes, have executed ...")
-    or, failing that, under a "/s/" line without a title (:func:`_individual_signer`)."""
-    for p in passages:
-        m = _SIGNS_AS_I.search(p.text)
-        if m:
-            return squash_spaces(m.group("name"))
-    for p in passages:
-        if name := _individual_signer(p.text):
-            return name
-    return None
-
-
 def _parties_mode(reader: CandidateReader, context: Mapping[str, Any]) -> list[Scored]:
     scored = []
-    others = _counterparties(reader.passages)
+    others = counterparties(reader.passages)
     for p in reader.passages:
-        for c in find_party_lists(p.text) + _labelled_parties(p.text):
+        for c in find_party_lists(p.text) + labelled_parties(p.text):
             rank, sc = p.holder(c.start)
             position = sc.chunk.position
-            names = _clean_names(c.value)
+            names = clean_names(c.value)
             if len(names) == 1:  # a preamble that names one side: the other signs or is addressed
-                names += [o for o in others if not _same_party(o, names[0])][:1]
+                names += [o for o in others if not same_party(o, names[0])][:1]
             if not names or (c.kind == "defined" and position > 2):
                 continue
-            quality = sum(_name_quality(n) for n in names) / len(names)
+            quality = sum(name_quality(n) for n in names) / len(names)
             early = reader.rule.early * max(0.0, 1.0 - 0.35 * position)
-            if _TRAILING_JOINER.search(c.raw.rstrip()):
+            if TRAILING_JOINER.search(c.raw.rstrip()):
                 quality, early = -0.5, 0.0  # a clause cut at a chunk's end ("ACME INC. and")
             feats = {
                 "rank": rank_feature(rank),
                 "early": early,
                 "kind": (0.5 if c.kind != "defined" else 0.1) * quality,
-                "count": _COUNT_FIT.get(len(names), 0.6) * quality,
+                "count": COUNT_FIT.get(len(names), 0.6) * quality,
             }
             scored.append(reader.place(p, c, feats, value=names))
     return scored
