@@ -466,7 +466,7 @@ def test_letter_sender_signs_under_very_truly_yours(extractor):
         "(the \u201cTransaction\u201d). Pine Equity Partners IV, L.P. (\u201cyou\u201d) agrees "
         "as follows."
     )
-    closing = "Very truly yours,\n\nMEDIQ INC.\n\nBy: /s/ Carl Reid\nName: Carl Reid\nTitle: SVP"
+    closing = "Very truly yours,\n\nMEDIQ INC.\n\n/s/ Carl Reid\nCarl Reid, SVP"  # no By: line
     result = extractor.extract(PARTIES, [chunk(preamble, 0, 0), chunk(closing, 9, 9000, 0.5)])
     assert result.value == ["Pine Equity Partners IV, L.P.", "MEDIQ INC."]
 
