@@ -57,6 +57,17 @@ def _first(text: str) -> list[str]:
             '(the "Recipient").',
             ["Theta Partners, L.P."],
         ),
+        (
+            "by and between, on the one hand, Nu-Vox, LLC, a Delaware limited liability company "
+            '("Nu") for the services of Jo Star ("TALENT"), and, on the other hand, Xi Fund, '
+            'Inc., a Kentucky corporation ("XF"), and Xi Foods, Inc. ("XFI").',
+            ["Nu-Vox, LLC", "Xi Fund, Inc.", "Xi Foods, Inc."],
+        ),
+        (
+            'between professional golfer, TOM BOGEY, (hereinafter "CONSULTANT") and PAR GOLF, '
+            'LTD. (hereinafter "PAR").',
+            ["TOM BOGEY", "PAR GOLF, LTD."],
+        ),
     ],
 )
 def test_between_clauses(text: str, names: list[str]) -> None:

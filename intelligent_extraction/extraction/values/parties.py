@@ -77,7 +77,13 @@ _DESCRIPTOR = re.compile(
     r"offices?|principal|business|places?|registered)\b|\d)|,\s*\d|\s+c/o\b|\s+(?:on\s+behalf\s+"
     r"of|hereby|(?:legally\s+and\s+)?(?:duly\s+)?represented\s+by)\b"
 )
-_LEADING = re.compile(r"^[\s,;:.\-–]*(?:(?:and|&)\b[\s,\-–]*)?", _FLAGS)
+#: What may precede a name: punctuation, "and", "on the one hand," and a lower-case
+#: descriptor set off by a comma ("professional golfer, TOM WATSON").
+_LEADING = re.compile(
+    r"^[\s,;:.\-–]*(?:(?:and|&)\b[\s,\-–]*)?(?:on\s+the\s+(?:one|other)\s+hand\b[\s,]*)?"
+    r"(?-i:(?:[a-z][a-z-]+\s+){0,2}[a-z][a-z-]+,\s*(?=[A-Z]))?",
+    _FLAGS,
+)
 _INTRODUCER = re.compile(
     r"(?:^|\n|[(),;:]|\b(?:between|among|by|of|and|with|to|for|from|hereby|is|as|regarding|"
     r"concerning)\b)[ \t]*",
