@@ -3,8 +3,10 @@
 Titles, parties and dates open a contract, yet the chunk that holds them often shares few words
 with any query and embeds like boilerplate, so neither sub-query may rank it. The position boost
 can only lift a candidate, so for a field with ``position`` the first ``first_chunks`` chunks
-join the candidates (scored 0 by search) before post-processing. The last ``last_chunks``
-chunks (signature blocks) are appended after the ranked evidence, never displacing it.
+join the candidates (scored 0 by search) before post-processing; those that still rank below
+the top are appended after the ranked evidence, never displacing it, because a letter's inside
+address or a title page is read there even when nothing ranks it. So are the last
+``last_chunks`` chunks (signature blocks).
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ __all__ = ["positional_chunks", "append_missing"]
 def positional_chunks(
     candidates: list[ScoredChunk], field: FieldConfig, backend: SearchBackend, doc_id: str
 ) -> tuple[list[ScoredChunk], list[ScoredChunk]]:
-    """(``candidates`` plus the document's leading chunks they lack, its trailing chunks)."""
+    """(``candidates`` plus the document's leading chunks they lack; the leading and trailing
+    chunks to append after the ranked evidence)."""
     pos = field.position
     if pos is None:
         return candidates, []
@@ -26,7 +29,7 @@ def positional_chunks(
     leading = [ScoredChunk(chunk=c, score=0.0) for c in chunks[: pos.first_chunks]]
     trailing = [ScoredChunk(chunk=c, score=0.0) for c in chunks[-pos.last_chunks :]] \
         if pos.last_chunks else []
-    return append_missing(candidates, leading), trailing
+    return append_missing(candidates, leading), leading + trailing
 
 
 def append_missing(ranked: list[ScoredChunk], extra: list[ScoredChunk]) -> list[ScoredChunk]:

@@ -374,11 +374,23 @@ def test_last_chunks_follow_the_ranked_evidence(backend, embedder, strategy):
                           final_top_k=2)
     result = retrieve(backend, embedder, DOC, field, strategy)
     last = backend.get_chunks(DOC)[-1]  # the fee table: never ranked for governing law
-    assert [sc.chunk_id for sc in result.chunks] == [
-        GOVERNING_LAW, result.chunks[1].chunk_id, last.chunk_id
-    ]
-    assert result.chunks[1].chunk_id != last.chunk_id  # appended, displacing nothing
+    ranked = [sc.chunk_id for sc in result.chunks[:2]]
+    assert ranked[0] == GOVERNING_LAW and last.chunk_id not in ranked  # displacing nothing
+    assert [sc.chunk_id for sc in result.chunks][-1] == last.chunk_id
     assert result.chunks[-1].score == 0.0
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_leading_chunks_ranked_below_the_top_are_appended_before_the_last(
+    backend, embedder, strategy
+):
+    field = governing_law(position={"first_chunks": 1, "boost": 0.0, "last_chunks": 1},
+                          final_top_k=1)
+    result = retrieve(backend, embedder, DOC, field, strategy)
+    first, last = backend.get_chunks(DOC)[0], backend.get_chunks(DOC)[-1]
+    assert [sc.chunk_id for sc in result.chunks] == [
+        GOVERNING_LAW, first.chunk_id, last.chunk_id
+    ]
 
 
 @pytest.mark.parametrize("strategy", STRATEGIES)
