@@ -22,6 +22,7 @@ __all__ = [
     "TRAILING_JOINER",
     "clean_names",
     "counterparties",
+    "expand_aliases",
     "labelled_parties",
     "name_quality",
     "same_party",
@@ -47,6 +48,12 @@ def name_quality(name: str) -> float:
     if _SUFFIXED.search(name) or 2 <= len(words) <= 5:
         return 1.0
     return 0.4
+
+
+def expand_aliases(names: list[str], aliases: dict[str, str]) -> list[str]:
+    """A title page's "Sonos, Inc. and IAC": a name the contract defines elsewhere as the alias
+    of a longer name ("Inventec Appliances Corporation ... ("IAC")") is that longer name."""
+    return [aliases.get(n.strip().lower(), n) for n in names]
 
 
 def clean_names(names: list[str]) -> list[str]:

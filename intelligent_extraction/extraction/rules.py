@@ -41,6 +41,7 @@ from .party_rules import (
     TRAILING_JOINER,
     clean_names,
     counterparties,
+    expand_aliases,
     labelled_parties,
     name_quality,
     same_party,
@@ -61,7 +62,7 @@ from .values import Candidate, add_duration, find_candidates
 from .values.base import squash_spaces
 from .values.durations import PERPETUAL
 from .values.numbers import ORDINAL_WORDS, ordinal_value
-from .values.parties import find_party_lists
+from .values.parties import defined_aliases, find_party_lists
 from .values.sentences import sentence_spans
 
 __all__ = ["RuleExtractor"]
@@ -221,11 +222,12 @@ def _renewal_mode(reader: CandidateReader, context: Mapping[str, Any]) -> list[S
 def _parties_mode(reader: CandidateReader, context: Mapping[str, Any]) -> list[Scored]:
     scored = []
     others = counterparties(reader.passages)
+    aliases = {k: v for p in reader.passages for k, v in defined_aliases(p.text).items()}
     for p in reader.passages:
         for c in find_party_lists(p.text) + labelled_parties(p.text):
             rank, sc = p.holder(c.start)
             position = sc.chunk.position
-            names = clean_names(c.value)
+            names = clean_names(expand_aliases(c.value, aliases))
             if len(names) == 1:  # a preamble that names one side: the other signs or is addressed
                 names += [o for o in others if not same_party(o, names[0])][:1]
             if not names or (c.kind == "defined" and position > 2):

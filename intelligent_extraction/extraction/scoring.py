@@ -82,10 +82,16 @@ class Passage:
         return sc, lo, min(hi, sc.chunk.end)
 
 
+_SECTION_GAP = 2  # characters between two chunks a section break separates ("\n\n")
+
+
 def build_passages(chunks: Sequence[ScoredChunk]) -> list[Passage]:
     """Merge text chunks that overlap or touch in the document into passages, best rank first.
 
-    Two chunks merge only when their overlapping text agrees, so offsets stay exact.
+    Two chunks merge only when their overlapping text agrees, so offsets stay exact. Chunks
+    that a section break separates (the chunker leaves the blank line between them out) merge
+    too, the break restored as blank lines: a party block cut by a name the heading detector
+    took for a heading reads as one clause again.
     """
     ranked = [(i, sc) for i, sc in enumerate(chunks) if sc.chunk.chunk_type == "text"]
     by_doc: dict[str, list[tuple[int, ScoredChunk]]] = {}
@@ -98,6 +104,10 @@ def build_passages(chunks: Sequence[ScoredChunk]) -> list[Passage]:
         for rank, sc in items:
             c = sc.chunk
             end = start + len(text)
+            if parts and 0 < c.start - end <= _SECTION_GAP:
+                text += "\n" * (c.start - end) + c.text
+                parts.append((rank, sc))
+                continue
             if parts and c.start <= end and text[c.start - start :] == c.text[: end - c.start]:
                 text += c.text[end - c.start :]
                 parts.append((rank, sc))

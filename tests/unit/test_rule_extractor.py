@@ -502,3 +502,28 @@ def test_addressee_doing_business_as_and_a_company_with_its_subsidiaries(extract
     )
     result = extractor.extract(PARTIES, [chunk(text, 0, 0)])
     assert result.value == ["Vena Medical Technologies, Inc.", "Harbor Health Group LP"]
+
+
+def test_chunks_a_section_break_separates_merge_with_the_break_restored(extractor):
+    first_text = 'B E T W E E N:\n\nALPHA COURIER LTD.\n\n("Alpha")\n\n- and -'
+    first = chunk(first_text, 0, 0)
+    # the heading detector took the second name for a heading: a new chunk after "\n\n"
+    second = chunk('BETA SYSTEMS LTD.\n\n("Beta") WHEREAS Alpha carries parcels;', 1,
+                   len(first_text) + 2, 0.5)
+    far = chunk("omega", 2, len(first_text) + 200, 0.4)  # farther than a section break
+    passages = build_passages([first, second, far])
+    assert [p.text for p in passages][0] == first.chunk.text + "\n\n" + second.chunk.text
+    assert len(passages) == 2
+    result = extractor.extract(PARTIES, [first, second])
+    assert result.value == ["ALPHA COURIER LTD.", "BETA SYSTEMS LTD."]
+
+
+def test_a_title_page_alias_is_read_as_the_name_the_preamble_gives_it(extractor):
+    title = "Manufacturing Agreement\nBetween\nSonar, Inc.\n\nAnd\n\nIAC"
+    preamble = (
+        "This Manufacturing Agreement is entered into between Sonar, Inc., a Delaware "
+        "corporation (\u201cSonar\u201d), and Inventec Appliance Corporation, having principal "
+        "offices at 37 Wugong Road, Taipei (\u201cIAC\u201d)."
+    )
+    result = extractor.extract(PARTIES, [chunk(title, 0, 0), chunk(preamble, 2, 900, 0.4)])
+    assert result.value == ["Sonar, Inc.", "Inventec Appliance Corporation"]

@@ -213,3 +213,8 @@ def test_title_page_alias_on_its_own_line_continues_the_party_block() -> None:
         "a subsidiary of Gamma Inc.\n\n(\"Beta\") WHEREAS Alpha provides courier services;"
     )
     assert _first(text) == ["ALPHA COURIER LTD.", "BETA SYSTEMS LTD"]
+
+
+def test_and_on_a_line_of_its_own_separates_two_title_page_names() -> None:
+    text = "ENDORSEMENT AGREEMENT\n\nbetween\n\nANDY EAGLE\n\nand\n\nBIRDIE INCORPORATED\n\n"
+    assert _first(text) == ["ANDY EAGLE", "BIRDIE INCORPORATED"]

@@ -25,7 +25,10 @@ import re
 from .base import Candidate, squash_spaces
 from .places import is_place_name
 
-__all__ = ["find_party_lists", "split_party_names", "CORPORATE_SUFFIX", "DEFINED_WINDOW"]
+__all__ = [
+    "find_party_lists", "defined_aliases", "split_party_names", "CORPORATE_SUFFIX",
+    "DEFINED_WINDOW",
+]
 
 _FLAGS = re.IGNORECASE
 DEFINED_WINDOW = 3000
@@ -261,9 +264,15 @@ def _names_in_segment(segment: str) -> list[str]:
     return names
 
 
+#: "and" on a line of its own separates two names on a title page ("ANDY NORTH / and /
+#: GOLFERS INCORPORATED"), even when the first carries no legal-form suffix.
+_LINE_JOINER = re.compile(r"\n[ \t]*(?:and|&|-\s*and\s*-)[ \t]*\n", _FLAGS)
+
+
 def _names_in_clause(clause: str) -> list[str]:
     names: list[str] = []
-    for segment in re.split(rf"{_SEPARATOR}|;", _mask_parentheticals(clause)):
+    masked = _LINE_JOINER.sub(f"\n{_SEPARATOR}\n", _mask_parentheticals(clause))
+    for segment in re.split(rf"{_SEPARATOR}|;", masked):
         names.extend(n for n in _names_in_segment(segment) if n not in names)
     return names
 
@@ -346,6 +355,20 @@ def _defined_terms(text: str) -> list[Candidate]:
     if not names or first is None or last is None:
         return []
     return [Candidate(names, text[first:last], first, last, kind="defined")]
+
+
+def defined_aliases(text: str) -> dict[str, str]:
+    """Short names the text defines for a longer one: ``{"iac": "Inventec Appliances
+    Corporation"}`` from 'Inventec Appliances Corporation, having offices at ... ("IAC")'."""
+    aliases: dict[str, str] = {}
+    for m in _PAREN.finditer(text):
+        if not _is_alias(m):
+            continue
+        term = _defined_term(m.group(1)).strip()
+        found = _name_before(text, m.start())
+        if found and term and len(found[0]) > len(term):
+            aliases.setdefault(term.lower(), found[0])
+    return aliases
 
 
 def find_party_lists(text: str) -> list[Candidate]:
