@@ -368,6 +368,13 @@ _DEFINED_AFTER = re.compile(
     r"\s*,?\s*\((?:the\s+|this\s+)?[\"“”']+(?P<term>[^\"“”']{2,40})[\"“”']+\s*\)", re.I
 )
 _DATED_BEFORE = re.compile(r"\bdated\s+(?:as\s+of\s+)?(?:the\s+)?$", re.IGNORECASE)
+#: "a sublicense agreement dated February 19, 2019": the date of another document.
+_OTHER_DOCUMENT_DATED = re.compile(
+    r"\b(?:a|an|that|certain|said|such|its|their|the)\s+(?:[\w-]+\s+){0,4}?(?:agreements?|"
+    r"contracts?|leases?|licen[cs]es?|letters?|plans?|indentures?|notes?|orders?|amendments?)"
+    r"\s*,?\s*dated\s+(?:as\s+of\s+)?(?:the\s+)?$",
+    re.IGNORECASE,
+)
 
 
 def date_role(text: str, c: Candidate) -> Candidate:
@@ -385,6 +392,8 @@ def date_role(text: str, c: Candidate) -> Candidate:
             return replace(c, kind="dated")
         if "date" in term:
             return replace(c, kind="other")
+    if _OTHER_DOCUMENT_DATED.search(text, max(0, c.start - 90), c.start):
+        return replace(c, kind="other")
     if _DATED_BEFORE.search(text, max(0, c.start - 30), c.start):
         return replace(c, kind="dated")
     return c

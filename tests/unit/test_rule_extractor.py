@@ -274,6 +274,21 @@ def test_a_date_defined_as_another_date_is_not_the_effective_date(extractor):
     assert {c["value"]: c["kind"] for c in result.candidates}["2009-03-19"] == "other"
 
 
+def test_the_date_of_another_document_is_not_this_agreements_date(extractor):
+    recital = (
+        "RECITALS\n\nWHEREAS, Orbit is party to a sublicense agreement dated February 19, 2019 "
+        "with Vega Labs, Inc. to develop certain products;"
+    )
+    preamble = (
+        "This Development Agreement (the \u201cAgreement\u201d) dated as of March 20, 2020 is "
+        "entered into by and between Orbit Devices, Inc. and Vega Labs, Inc."
+    )
+    chunks = [chunk(recital, 1, 600), chunk(preamble, 0, 0, 0.6)]  # the recital ranks first
+    result = extractor.extract(AGREEMENT_DATE, chunks)
+    assert result.value == "2020-03-20"
+    assert {c["value"]: c["kind"] for c in result.candidates}["2019-02-19"] == "other"
+
+
 def test_renewal_that_continues_until_terminated_is_perpetual(extractor):
     text = (
         "This Agreement shall continue for an initial term of one (1) year and thereafter until "
