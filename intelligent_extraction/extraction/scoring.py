@@ -372,7 +372,7 @@ _DATED_BEFORE = re.compile(r"\bdated\s+(?:as\s+of\s+)?(?:the\s+)?$", re.IGNORECA
 _OTHER_DOCUMENT_DATED = re.compile(
     r"\b(?:a|an|that|certain|said|such|its|their|the)\s+(?:[\w-]+\s+){0,4}?(?:agreements?|"
     r"contracts?|leases?|licen[cs]es?|letters?|plans?|indentures?|notes?|orders?|amendments?)"
-    r"\s*,?\s*dated\s+(?:as\s+of\s+)?(?:the\s+)?$",
+    r"\s*,?\s*(?:dated|entered\s+into|made|executed)\s+(?:on\s+|as\s+of\s+)?(?:the\s+)?$",
     re.IGNORECASE,
 )
 
@@ -388,8 +388,10 @@ def date_role(text: str, c: Candidate) -> Candidate:
             return replace(c, kind="effective")
         if re.search(r"expir|terminat|end", term):
             return replace(c, kind="expire")
-        if re.search(r"agreement|execution|signing", term):
+        if re.search(r"^(?:this\s+)?agreement$|agreement\s+date|execution|signing", term):
             return replace(c, kind="dated")
+        if re.search(r"agreement|contract|plan|letter", term):  # the "Merger Agreement"
+            return replace(c, kind="other")
         if "date" in term:
             return replace(c, kind="other")
     if _OTHER_DOCUMENT_DATED.search(text, max(0, c.start - 90), c.start):

@@ -274,10 +274,18 @@ def test_a_date_defined_as_another_date_is_not_the_effective_date(extractor):
     assert {c["value"]: c["kind"] for c in result.candidates}["2009-03-19"] == "other"
 
 
-def test_the_date_of_another_document_is_not_this_agreements_date(extractor):
+@pytest.mark.parametrize(
+    "reference",
+    [
+        "a sublicense agreement dated February 19, 2019",
+        "the Asset Contribution Agreement entered into as of February 19, 2019",
+        "a Plan of Merger, dated February 19, 2019 (the \u201cMerger Agreement\u201d),",
+    ],
+)
+def test_the_date_of_another_document_is_not_this_agreements_date(extractor, reference):
     recital = (
-        "RECITALS\n\nWHEREAS, Orbit is party to a sublicense agreement dated February 19, 2019 "
-        "with Vega Labs, Inc. to develop certain products;"
+        f"RECITALS\n\nWHEREAS, Orbit is party to {reference} with Vega Labs, Inc. to develop "
+        "certain products;"
     )
     preamble = (
         "This Development Agreement (the \u201cAgreement\u201d) dated as of March 20, 2020 is "
