@@ -143,7 +143,7 @@ PROFILES: dict[str, FieldRule] = {
             ),
             (
                 r"(?i)\b(?:insurance|confidential\w*|warrant\w*|purchase|commission\w*|preceding|"
-                r"after\s+(?:the\s+)?(?:termination|expir\w*|expiry)|surviv\w*|notice)",
+                r"(?:after|following)\s+(?:the\s+)?(?:termination|expir\w*|expiry)|surviv\w*|notice)",
                 -0.5,
             ),
         ),

@@ -195,6 +195,20 @@ def test_expiration_stated_as_a_date(extractor):
     assert (result.value, result.raw) == ("2006-12-31", "December 31, 2006")
 
 
+def test_a_period_following_expiration_is_not_the_term(extractor):
+    records = (
+        "7. Compensation. Said books and records shall be maintained for a two (2) year period "
+        "following the expiration or termination of this Agreement."
+    )
+    period = (
+        "1. Definitions. a. \u201cContract Period\u201d shall mean that period of time from "
+        "February 21, 2011 through December 31, 2012."
+    )
+    chunks = [chunk(records, 7, 6000), chunk(period, 2, 900, 0.6)]
+    result = extractor.extract(EXPIRATION, chunks, context={"effective_date": "2011-02-21"})
+    assert result.value == "2012-12-31"
+
+
 def test_party_list_from_the_preamble(extractor):
     other = 'The Licensee ("Licensee") and the Supplier ("Supplier") agree as follows.'
     chunks = [chunk(other, 8, 7000), chunk(PREAMBLE, 0, 0, 0.7)]
