@@ -43,7 +43,7 @@ _RENEWAL_CONTEXT = (
 _NOTICE_CONTEXT = (
     r"(?i)non-?renew|not\s+to\s+(?:renew|extend)|"
     r"(?:renew\w*|extend\w*|extension|evergreen)[^.;]{0,200}?\b(?:unless|until|terminat\w*|"
-    r"upon\s+(?:either|any)\s+party)|thereafter[^.;]{0,120}?\buntil\s+terminat\w*|"
+    r"upon\s+(?:either|any)\s+party)|(?:thereafter|after\s+that)[^.;]{0,120}?\buntil\s+terminat\w*|"
     r"(?:prior\s+to|before|in\s+advance\s+of)\s+(?:the\s+)?(?:expir\w*|end)\s+of\s+"
     r"(?:the\s+|such\s+|any\s+|each\s+)?(?:then[\s-]+)?(?:current\s+|initial\s+|renewal\s+|"
     r"applicable\s+)*(?:term|period)"

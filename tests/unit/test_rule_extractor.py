@@ -209,6 +209,15 @@ def test_a_period_following_expiration_is_not_the_term(extractor):
     assert result.value == "2012-12-31"
 
 
+def test_notice_that_ends_an_agreement_running_indefinitely_after_its_initial_term(extractor):
+    text = (
+        "11.1 This agreement begins on the Commencement Date and shall continue for an initial "
+        "term of one (1) year and indefinitely after that until terminated by either party "
+        "giving at least twelve (12) months' prior written notice."
+    )
+    assert extractor.extract(NOTICE, [chunk(text, 9, 7000)]).value == "P12M"
+
+
 def test_party_list_from_the_preamble(extractor):
     other = 'The Licensee ("Licensee") and the Supplier ("Supplier") agree as follows.'
     chunks = [chunk(other, 8, 7000), chunk(PREAMBLE, 0, 0, 0.7)]
