@@ -390,9 +390,7 @@ def date_role(text: str, c: Candidate) -> Candidate:
             return replace(c, kind="expire")
         if re.search(r"^(?:this\s+)?agreement$|agreement\s+date|execution|signing", term):
             return replace(c, kind="dated")
-        if re.search(r"agreement|contract|plan|letter", term):  # the "Merger Agreement"
-            return replace(c, kind="other")
-        if "date" in term:
+        if re.search(r"date|agreement|contract|plan|letter", term):  # "Merger Agreement"
             return replace(c, kind="other")
     if _OTHER_DOCUMENT_DATED.search(text, max(0, c.start - 90), c.start):
         return replace(c, kind="other")
