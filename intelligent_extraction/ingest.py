@@ -27,6 +27,7 @@ class IndexReport:
     doc_id: str
     source: str
     chunks: int
+    pages: int | None = None
     skipped: bool = False  # already indexed with identical chunks: nothing embedded or written
     embedded: int = 0  # chunks sent to the model (the rest came from the cache)
     timings_ms: dict[str, float] = field(default_factory=dict)
@@ -85,7 +86,8 @@ class Ingestor:
         t0 = time.perf_counter()
         doc, chunks = self.prepare(path, doc_id)
         timings["parse_chunk"] = (time.perf_counter() - t0) * 1000
-        report = IndexReport(doc_id=doc.doc_id, source=Path(doc.source).name, chunks=len(chunks))
+        report = IndexReport(doc_id=doc.doc_id, source=Path(doc.source).name, chunks=len(chunks),
+                             pages=doc.page_count)
         if on_chunked:
             on_chunked(len(chunks))
         if not force and self.is_current(doc.doc_id, chunks):

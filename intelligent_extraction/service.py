@@ -12,7 +12,13 @@ from pathlib import Path
 
 from .backends import create_backend
 from .backends.base import SearchBackend
-from .embeddings import CachedEmbedder, Embedder, EmbeddingCache, HuggingFaceEmbedder
+from .embeddings import (
+    CachedEmbedder,
+    Embedder,
+    EmbeddingCache,
+    HuggingFaceEmbedder,
+    model_dimension,
+)
 from .extraction.base import Extractor, FieldResult
 from .extraction.calibration import Calibrator
 from .extraction.orchestrate import FieldExtraction
@@ -61,7 +67,10 @@ class ExtractionService:
 
     @cached_property
     def backend(self) -> SearchBackend:
-        return create_backend(self.settings, dimension=self.embedder.dimension)
+        # A process that only deletes or checks documents (the API) never loads the model.
+        loaded = self.__dict__.get("embedder")
+        dimension = loaded.dimension if loaded else model_dimension(self.settings.embedding_model)
+        return create_backend(self.settings, dimension=dimension)
 
     @cached_property
     def fields(self) -> FieldRegistry:

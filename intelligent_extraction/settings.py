@@ -18,6 +18,23 @@
 | IE_LLM_MODEL | unset | model name sent in chat-completions requests |
 | IE_LLM_API_KEY | unset | bearer token for the LLM endpoint |
 | IE_LLM_TIMEOUT | 30 | seconds before an LLM call is abandoned (the field gets status error) |
+
+The service (API, workers, queue consumer):
+
+| variable | default | meaning |
+|---|---|---|
+| IE_REDIS_URL | redis://127.0.0.1:6379/0 | Celery broker and the submission stream |
+| IE_DATABASE_URL | SQLite under IE_DATA_DIR | the durable job store (SQLAlchemy URL; PostgreSQL in production) |
+| IE_BLOB_URL | a directory under IE_DATA_DIR | where uploads live: a directory path, or ``s3://bucket/prefix`` |
+| IE_S3_ENDPOINT_URL | unset | an S3-compatible endpoint (MinIO, Ceph) for ``s3://`` blob URLs |
+| IE_API_KEYS | unset | comma-separated bearer keys; the API refuses to start without one unless ``--dev`` |
+| IE_MAX_UPLOAD_MB | 50 | largest request body the API accepts |
+| IE_TASK_SOFT_TIME_LIMIT / IE_TASK_TIME_LIMIT | 300 / 330 | seconds before a task is asked to stop / killed |
+| IE_REDELIVERY_SECONDS | 600 | an unacknowledged task (its worker died) is redelivered after this; must exceed IE_TASK_TIME_LIMIT |
+| IE_TASK_MAX_RETRIES | 5 | retries (exponential backoff) of a task that met a transient error |
+| IE_RECONCILE_SECONDS | 10 | how often a worker re-publishes work the broker lost (outbox sweep) |
+| IE_SUBMIT_STREAM | ie:submissions | Redis stream that queue producers publish job messages to |
+| IE_SUBMIT_MAX_DELIVERIES | 5 | deliveries before a submission that keeps failing is dead-lettered |
 """
 
 from __future__ import annotations
@@ -60,6 +77,20 @@ class Settings(BaseSettings):
     llm_api_key: str | None = None
     llm_timeout: float = Field(default=30.0, gt=0, le=600)
 
+    redis_url: str = Field(default="redis://127.0.0.1:6379/0", pattern=r"^rediss?://")
+    database_url: str | None = None
+    blob_url: str | None = None
+    s3_endpoint_url: str | None = None
+    api_keys: str = ""
+    max_upload_mb: int = Field(default=50, ge=1, le=4096)
+    task_soft_time_limit: int = Field(default=300, ge=1)
+    task_time_limit: int = Field(default=330, ge=1)
+    redelivery_seconds: int = Field(default=600, ge=2)
+    task_max_retries: int = Field(default=5, ge=0, le=100)
+    reconcile_seconds: float = Field(default=10.0, gt=0, le=3600)
+    submit_stream: str = Field(default="ie:submissions", min_length=1)
+    submit_max_deliveries: int = Field(default=5, ge=1)
+
     @model_validator(mode="after")
     def _overlap_smaller_than_chunk(self) -> "Settings":
         if self.chunk_overlap_tokens >= self.chunk_tokens:
@@ -69,7 +100,28 @@ class Settings(BaseSettings):
             )
         if self.extractor == "llm" and not (self.llm_url and self.llm_model):
             raise ValueError("IE_EXTRACTOR=llm needs IE_LLM_URL and IE_LLM_MODEL")
+        if self.task_soft_time_limit >= self.task_time_limit:
+            raise ValueError(
+                f"IE_TASK_SOFT_TIME_LIMIT ({self.task_soft_time_limit}) must be smaller than "
+                f"IE_TASK_TIME_LIMIT ({self.task_time_limit})"
+            )
+        # A task still running when its message becomes visible again would run twice at once.
+        if self.redelivery_seconds <= self.task_time_limit:
+            raise ValueError(
+                f"IE_REDELIVERY_SECONDS ({self.redelivery_seconds}) must exceed "
+                f"IE_TASK_TIME_LIMIT ({self.task_time_limit})"
+            )
         return self
+
+    @property
+    def api_key_list(self) -> list[str]:
+        """The configured API keys (IE_API_KEYS split on commas, blanks dropped)."""
+        return [key.strip() for key in self.api_keys.split(",") if key.strip()]
+
+    @property
+    def job_database_url(self) -> str:
+        """IE_DATABASE_URL, else a SQLite file under the data directory."""
+        return self.database_url or f"sqlite:///{self.data_dir / 'jobs.sqlite'}"
 
     @classmethod
     def load(cls, **overrides) -> "Settings":

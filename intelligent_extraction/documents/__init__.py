@@ -7,10 +7,11 @@ Every block and chunk indexes the document text exactly: ``doc.text[c.start:c.en
 """
 
 from .chunker import MAX_CHUNK_TOKENS, OffsetTokenizer, chunk_document, chunk_id
-from .parse import SUPPORTED_EXTENSIONS, default_doc_id, parse_document
+from .parse import SUPPORTED_EXTENSIONS, default_doc_id, parse_document, sniff_upload
 
 __all__ = [
     "parse_document",
+    "sniff_upload",
     "chunk_document",
     "chunk_id",
     "default_doc_id",

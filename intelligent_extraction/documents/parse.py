@@ -7,6 +7,7 @@ anything else is an UnsupportedFormatError that lists what is supported.
 
 from __future__ import annotations
 
+import io
 import re
 import zipfile
 from collections.abc import Callable
@@ -24,7 +25,7 @@ from .html import parse_html
 from .pdf import parse_pdf
 from .text import parse_markdown, parse_text
 
-__all__ = ["parse_document", "default_doc_id", "SUPPORTED_EXTENSIONS"]
+__all__ = ["parse_document", "default_doc_id", "sniff_upload", "SUPPORTED_EXTENSIONS"]
 
 _FORMATS = {
     ".pdf": "pdf",
@@ -75,12 +76,12 @@ def _unsupported(path: Path) -> UnsupportedFormatError:
     return UnsupportedFormatError(str(path), f"{reason}. {hint}" if hint else reason)
 
 
-def _sniff(head: bytes, data_path: Path) -> str | None:
+def _sniff(head: bytes, data: Path | io.BytesIO) -> str | None:
     if head.startswith(_PDF_MAGIC):
         return "pdf"
     if head.startswith(_ZIP_MAGIC):
         try:
-            with zipfile.ZipFile(data_path) as archive:
+            with zipfile.ZipFile(data) as archive:
                 if "word/document.xml" in archive.namelist():
                     return "docx"
         except zipfile.BadZipFile:
@@ -131,3 +132,45 @@ def parse_document(path: str | Path, doc_id: str | None = None) -> ParsedDocumen
     if not doc.blocks:
         raise EmptyDocumentError(str(path), f"no text found in this {fmt.upper()} file")
     return doc
+
+
+_SUFFIX_OF = {"pdf": ".pdf", "docx": ".docx", "html": ".html", "text": ".txt", "markdown": ".md"}
+_HTML_HEAD = re.compile(rb"^\s*(<!doctype html|<html|<\?xml[^>]*>\s*<html)", re.IGNORECASE)
+
+
+def _looks_textual(head: bytes) -> bool:
+    if b"\x00" in head or head.startswith((_PDF_MAGIC, _ZIP_MAGIC, _OLE_MAGIC)):
+        return False
+    try:
+        head.decode("utf-8")
+    except UnicodeDecodeError as exc:  # a multi-byte character cut at the sniff window's end
+        return exc.start >= len(head) - 3
+    return True
+
+
+def sniff_upload(filename: str, data: bytes) -> tuple[str, str]:
+    """The format of uploaded bytes and the suffix to store them under: (format, suffix).
+
+    The bytes decide: a known extension must agree with them (a ``.pdf`` that is not a PDF is
+    a CorruptDocumentError), a missing or unknown one is sniffed (PDF, DOCX, HTML, UTF-8
+    text); anything else is an UnsupportedFormatError. Raised errors name ``filename``.
+    """
+    head = data[:8192]
+    if not head.strip():
+        raise EmptyDocumentError(filename, "the file is empty")
+    suffix = Path(filename).suffix.lower()
+    fmt = _FORMATS.get(suffix)
+    if fmt is None:
+        fmt = _sniff(head, io.BytesIO(data))
+        if fmt is None and _looks_textual(head):
+            fmt = "html" if _HTML_HEAD.match(head) else "text"
+        if fmt is None:
+            raise _unsupported(Path(filename))
+        return fmt, _SUFFIX_OF[fmt]
+    if fmt == "pdf" and _PDF_MAGIC not in head[:1024]:
+        raise CorruptDocumentError(filename, "not a PDF file (no %PDF- header)")
+    if fmt == "docx" and _sniff(head, io.BytesIO(data)) != "docx":
+        raise CorruptDocumentError(filename, "not a DOCX file (not a Word ZIP package)")
+    if fmt not in ("pdf", "docx") and not _looks_textual(head):
+        raise CorruptDocumentError(filename, f"binary data in a {suffix} file")
+    return fmt, suffix

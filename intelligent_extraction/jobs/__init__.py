@@ -1,0 +1,80 @@
+"""The durable job store (SQLAlchemy 2 over IE_DATABASE_URL; SQLite under IE_DATA_DIR by default).
+
+``open_job_store(settings)`` connects once per process and URL, and brings the schema to the
+newest Alembic revision first, under a lock so an API and workers starting together migrate once.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from filelock import FileLock
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
+
+from ..errors import JobStoreUnavailable
+from ..settings import Settings
+from .store import TERMINAL_JOB_STATES, FinishedJob, JobStore, iso
+
+__all__ = ["JobStore", "FinishedJob", "TERMINAL_JOB_STATES", "iso", "open_job_store", "migrate"]
+
+_MIGRATIONS = Path(__file__).parent / "migrations"
+_PG_MIGRATION_LOCK = 0x1E_0B5  # any constant shared by every process of the service
+_stores: dict[str, JobStore] = {}
+_lock = threading.Lock()
+
+
+def _sqlite_pragmas(dbapi_conn, _record) -> None:
+    # WAL lets the API read while a worker writes; the busy timeout waits out other writers.
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA busy_timeout=30000")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
+def create_store_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+
+
+def migrate(engine: Engine) -> None:
+    """Upgrade the schema to the newest revision (idempotent; one process at a time)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(_MIGRATIONS))
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_PG_MIGRATION_LOCK})")
+        config.attributes["connection"] = conn
+        command.upgrade(config, "head")
+
+
+def open_job_store(settings: Settings) -> JobStore:
+    """The process's store for ``settings.job_database_url``, migrated on first open."""
+    url = settings.job_database_url
+    with _lock:
+        if url not in _stores:
+            engine = create_store_engine(url)
+            try:
+                if engine.dialect.name == "sqlite":
+                    settings.data_dir.mkdir(parents=True, exist_ok=True)
+                    with FileLock(str(settings.data_dir / "jobs.migrate.lock")):
+                        migrate(engine)
+                else:
+                    migrate(engine)
+            except SQLAlchemyError as exc:
+                raise JobStoreUnavailable(
+                    f"cannot open the job store at {engine.url.render_as_string()}: {exc}"
+                ) from exc
+            _stores[url] = JobStore(engine)
+        return _stores[url]

@@ -1,0 +1,426 @@
+"""The durable job store: documents, jobs, per-field records and job events in SQL.
+
+Every state change is one transaction with a guard in its WHERE clause, so a redelivered task
+or two workers racing on the same field change nothing twice: a field's record is written only
+by the transition ``running -> done``, and the job's counters move in the same transaction
+under a row lock on the job (``SELECT ... FOR UPDATE``; SQLite serializes writers anyway).
+
+The Celery broker is not the source of truth: a job is committed here before its 202 answer,
+and ``dispatched_at`` marks what has been handed to the broker (the outbox the worker's sweep
+re-publishes from when the broker lost it).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+from sqlalchemy import Engine, case, func, select, update
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.orm import Session, sessionmaker
+
+from ..errors import JobStoreUnavailable
+from .schema import DocumentRow, JobEventRow, JobFieldRow, JobRow, MetaRow, utcnow
+
+__all__ = ["JobStore", "FinishedJob", "TERMINAL_JOB_STATES", "iso"]
+
+TERMINAL_JOB_STATES = ("succeeded", "partial", "failed", "cancelled")
+
+
+def iso(value: datetime | None) -> str | None:
+    """ISO 8601 in UTC; SQLite hands back naive datetimes, which are UTC here."""
+    if value is None:
+        return None
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=timezone.utc)
+    return value.isoformat().replace("+00:00", "Z")
+
+
+@dataclass(frozen=True)
+class FinishedJob:
+    """What ``complete_field`` / ``cancel_job`` report when their change finished the job."""
+
+    job_id: str
+    status: str
+    callback_url: str | None
+
+
+def _document_view(row: DocumentRow) -> dict[str, Any]:
+    return {
+        "doc_id": row.doc_id,
+        "status": row.status,
+        "error": row.error,
+        "filename": row.filename,
+        "media_type": row.media_type,
+        "size_bytes": row.size_bytes,
+        "chunks": row.chunks,
+        "pages": row.pages,
+        "created_at": iso(row.created_at),
+        "updated_at": iso(row.updated_at),
+    }
+
+
+def _job_view(row: JobRow) -> dict[str, Any]:
+    return {
+        "job_id": row.job_id,
+        "doc_id": row.doc_id,
+        "status": row.status,
+        "strategy": row.strategy,
+        "progress": {"done": row.done, "total": row.total},
+        "error": row.error,
+        "created_at": iso(row.created_at),
+        "started_at": iso(row.started_at),
+        "finished_at": iso(row.finished_at),
+    }
+
+
+def _final_status(cancelled: bool, records: Sequence[dict[str, Any] | None]) -> str:
+    if cancelled:
+        return "cancelled"
+    errors = sum(1 for r in records if r is None or r.get("status") == "error")
+    if records and errors == len(records):
+        return "failed"
+    return "partial" if errors else "succeeded"
+
+
+class JobStore:
+    """All reads and writes of the job store; safe to share across threads of one process."""
+
+    def __init__(self, engine: Engine):
+        self.engine = engine
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+
+    @contextmanager
+    def _tx(self) -> Iterator[Session]:
+        """One transaction; database errors become JobStoreUnavailable at this boundary."""
+        try:
+            with self._sessions.begin() as session:
+                yield session
+        except IntegrityError:
+            raise
+        except SQLAlchemyError as exc:
+            raise JobStoreUnavailable(f"job store failed: {exc.__class__.__name__}: {exc}") from exc
+
+    def ping(self) -> None:
+        with self._tx() as s:
+            s.execute(select(1))
+
+    def _event(self, s: Session, job_id: str, kind: str, data: dict[str, Any]) -> None:
+        s.add(JobEventRow(job_id=job_id, type=kind, data=data))
+
+    # ------------------------------------------------------------------ documents
+
+    def register_document(
+        self, doc_id: str, *, filename: str, media_type: str, size_bytes: int, blob_key: str
+    ) -> tuple[dict[str, Any], str | None]:
+        """Record an upload as ``queued`` (a new version replaces the old row). Returns the
+        document and the blob key it replaced, if any (the caller deletes it when unused)."""
+        with self._tx() as s:
+            row = s.get(DocumentRow, doc_id, with_for_update=True)
+            replaced = None
+            if row is None:
+                row = DocumentRow(doc_id=doc_id)
+                s.add(row)
+            elif row.blob_key != blob_key:
+                replaced = row.blob_key
+            row.status, row.error, row.chunks, row.pages = "queued", None, None, None
+            row.filename, row.media_type = filename, media_type
+            row.size_bytes, row.blob_key = size_bytes, blob_key
+            row.dispatched_at = None
+            row.updated_at = utcnow()
+            s.flush()
+            return _document_view(row), replaced
+
+    def get_document(self, doc_id: str) -> dict[str, Any] | None:
+        with self._tx() as s:
+            row = s.get(DocumentRow, doc_id)
+            return _document_view(row) if row else None
+
+    def document_blob(self, doc_id: str) -> tuple[str, str, str] | None:
+        """(blob key, filename, media type) of a document, or None."""
+        with self._tx() as s:
+            row = s.get(DocumentRow, doc_id)
+            return (row.blob_key, row.filename, row.media_type) if row else None
+
+    def set_document_state(
+        self,
+        doc_id: str,
+        status: str,
+        *,
+        error: str | None = None,
+        chunks: int | None = None,
+        pages: int | None = None,
+        only_from: Sequence[str] | None = None,
+    ) -> bool:
+        """Move a document to ``status``; with ``only_from``, only out of those states."""
+        with self._tx() as s:
+            stmt = update(DocumentRow).where(DocumentRow.doc_id == doc_id)
+            if only_from:
+                stmt = stmt.where(DocumentRow.status.in_(only_from))
+            values: dict[str, Any] = {"status": status, "error": error, "updated_at": utcnow()}
+            if chunks is not None:
+                values["chunks"] = chunks
+            if pages is not None:
+                values["pages"] = pages
+            return s.execute(stmt.values(**values)).rowcount == 1
+
+    def delete_document(self, doc_id: str) -> tuple[bool, str | None]:
+        """Delete the row; returns (existed, blob key no other document still uses)."""
+        with self._tx() as s:
+            row = s.get(DocumentRow, doc_id, with_for_update=True)
+            if row is None:
+                return False, None
+            key = row.blob_key
+            s.delete(row)
+            s.flush()
+            shared = s.scalar(select(func.count()).where(DocumentRow.blob_key == key))
+            return True, (None if shared else key)
+
+    def blob_in_use(self, key: str) -> bool:
+        with self._tx() as s:
+            return bool(s.scalar(select(func.count()).where(DocumentRow.blob_key == key)))
+
+    # ------------------------------------------------------------------ jobs
+
+    def create_job(
+        self,
+        doc_id: str,
+        fields: Sequence[str],
+        *,
+        strategy: str | None = None,
+        callback_url: str | None = None,
+        origin: str = "api",
+        job_id: str | None = None,
+    ) -> tuple[dict[str, Any], bool]:
+        """Create a queued job with one pending row per field. A ``job_id`` that already
+        exists returns that job unchanged (a resubmitted message creates nothing):
+        (job view, created)."""
+        job_id = job_id or str(uuid.uuid4())
+        try:
+            with self._tx() as s:
+                row = JobRow(job_id=job_id, doc_id=doc_id, status="queued", strategy=strategy,
+                             callback_url=callback_url, origin=origin, total=len(fields),
+                             done=0, cancel_requested=False, created_at=utcnow())
+                s.add(row)
+                s.flush()  # the job row first: the field and event rows reference it
+                s.add_all(JobFieldRow(job_id=job_id, field=name, position=i, status="pending",
+                                      attempts=0) for i, name in enumerate(fields))
+                self._event(s, job_id, "queued",
+                            {"job_id": job_id, "doc_id": doc_id, "fields": list(fields)})
+                return _job_view(row), True
+        except IntegrityError:
+            existing = self.get_job(job_id)
+            if existing is None:
+                raise
+            return existing, False
+
+    def get_job(self, job_id: str) -> dict[str, Any] | None:
+        with self._tx() as s:
+            row = s.get(JobRow, job_id)
+            return _job_view(row) if row else None
+
+    def job_fields(self, job_id: str, statuses: Sequence[str] | None = None) -> list[str]:
+        with self._tx() as s:
+            stmt = select(JobFieldRow.field).where(JobFieldRow.job_id == job_id)
+            if statuses:
+                stmt = stmt.where(JobFieldRow.status.in_(statuses))
+            return list(s.scalars(stmt.order_by(JobFieldRow.position)))
+
+    def job_records(self, job_id: str) -> list[dict[str, Any]]:
+        """The FieldResult records written so far, in the order the fields were asked for."""
+        with self._tx() as s:
+            stmt = (select(JobFieldRow.record).where(JobFieldRow.job_id == job_id,
+                                                     JobFieldRow.record.is_not(None))
+                    .order_by(JobFieldRow.position))
+            return list(s.scalars(stmt))
+
+    def events_after(self, job_id: str, after: int = 0) -> list[tuple[int, str, dict[str, Any]]]:
+        with self._tx() as s:
+            stmt = (select(JobEventRow.id, JobEventRow.type, JobEventRow.data)
+                    .where(JobEventRow.job_id == job_id, JobEventRow.id > after)
+                    .order_by(JobEventRow.id))
+            return [(i, t, d) for i, t, d in s.execute(stmt)]
+
+    def jobs_waiting_for(self, doc_id: str) -> list[str]:
+        with self._tx() as s:
+            stmt = select(JobRow.job_id).where(JobRow.doc_id == doc_id, JobRow.status == "queued")
+            return list(s.scalars(stmt.order_by(JobRow.created_at)))
+
+    def start_job(self, job_id: str) -> list[str] | None:
+        """queued -> running, once: the caller that wins gets the fields to dispatch."""
+        with self._tx() as s:
+            won = s.execute(
+                update(JobRow).where(JobRow.job_id == job_id, JobRow.status == "queued")
+                .values(status="running", started_at=utcnow())
+            ).rowcount == 1
+            if not won:
+                return None
+            self._event(s, job_id, "running", {"job_id": job_id})
+            stmt = (select(JobFieldRow.field)
+                    .where(JobFieldRow.job_id == job_id, JobFieldRow.status == "pending")
+                    .order_by(JobFieldRow.position))
+            return list(s.scalars(stmt))
+
+    def fail_job(self, job_id: str, error: str) -> FinishedJob | None:
+        """A job that cannot run (its document failed or vanished): failed, fields cancelled."""
+        with self._tx() as s:
+            job = s.get(JobRow, job_id, with_for_update=True)
+            if job is None or job.status in TERMINAL_JOB_STATES:
+                return None
+            s.execute(update(JobFieldRow)
+                      .where(JobFieldRow.job_id == job_id,
+                             JobFieldRow.status.in_(("pending", "running")))
+                      .values(status="cancelled"))
+            job.status, job.error, job.finished_at = "failed", error, utcnow()
+            self._event(s, job_id, "error", {"job_id": job_id, "error": error})
+            self._event(s, job_id, "done", {"job_id": job_id, "status": "failed",
+                                            "progress": {"done": job.done, "total": job.total}})
+            return FinishedJob(job_id, "failed", job.callback_url)
+
+    def claim_field(self, job_id: str, field: str) -> bool:
+        """pending|running -> running (running again: a redelivery after its worker died).
+        False when the field is done or cancelled: the task has nothing to do."""
+        with self._tx() as s:
+            return s.execute(
+                update(JobFieldRow)
+                .where(JobFieldRow.job_id == job_id, JobFieldRow.field == field,
+                       JobFieldRow.status.in_(("pending", "running")))
+                .values(status="running", started_at=utcnow(),
+                        attempts=JobFieldRow.attempts + 1)
+            ).rowcount == 1
+
+    def complete_field(
+        self, job_id: str, field: str, record: dict[str, Any], duration_ms: float
+    ) -> FinishedJob | None:
+        """Write the field's record exactly once (running -> done) and move the job's progress;
+        returns the finished job when this was its last field."""
+        with self._tx() as s:
+            job = s.get(JobRow, job_id, with_for_update=True)
+            if job is None:
+                return None
+            written = s.execute(
+                update(JobFieldRow)
+                .where(JobFieldRow.job_id == job_id, JobFieldRow.field == field,
+                       JobFieldRow.status == "running")
+                .values(status="done", record=record, finished_at=utcnow(),
+                        duration_ms=duration_ms)
+            ).rowcount == 1
+            if not written:
+                return None
+            job.done += 1
+            self._event(s, job_id, "field_done", {"job_id": job_id, "field": field,
+                                                  "progress": {"done": job.done,
+                                                               "total": job.total},
+                                                  "record": record})
+            return self._finish_if_complete(s, job)
+
+    def cancel_job(self, job_id: str) -> tuple[dict[str, Any] | None, FinishedJob | None]:
+        """Cancel the fields not yet running; the job ends once its running fields finish."""
+        with self._tx() as s:
+            job = s.get(JobRow, job_id, with_for_update=True)
+            if job is None:
+                return None, None
+            if job.status in TERMINAL_JOB_STATES:
+                return _job_view(job), None
+            job.cancel_requested = True
+            s.execute(update(JobFieldRow)
+                      .where(JobFieldRow.job_id == job_id, JobFieldRow.status == "pending")
+                      .values(status="cancelled"))
+            finished = self._finish_if_complete(s, job)
+            return _job_view(job), finished
+
+    def _finish_if_complete(self, s: Session, job: JobRow) -> FinishedJob | None:
+        counts = dict(s.execute(
+            select(JobFieldRow.status, func.count()).where(JobFieldRow.job_id == job.job_id)
+            .group_by(JobFieldRow.status)
+        ).all())
+        if counts.get("pending", 0) or counts.get("running", 0):
+            return None
+        records = list(s.scalars(select(JobFieldRow.record).where(
+            JobFieldRow.job_id == job.job_id, JobFieldRow.status == "done")))
+        job.status = _final_status(job.cancel_requested, records)
+        job.finished_at = utcnow()
+        job.started_at = job.started_at or job.finished_at
+        self._event(s, job.job_id, "done", {"job_id": job.job_id, "status": job.status,
+                                            "progress": {"done": job.done, "total": job.total}})
+        return FinishedJob(job.job_id, job.status, job.callback_url)
+
+    # ------------------------------------------------------------------ outbox
+
+    def mark_dispatched(self, *, job_id: str | None = None, doc_id: str | None = None) -> None:
+        with self._tx() as s:
+            if job_id:
+                s.execute(update(JobRow).where(JobRow.job_id == job_id)
+                          .values(dispatched_at=utcnow()))
+            if doc_id:
+                s.execute(update(DocumentRow).where(DocumentRow.doc_id == doc_id)
+                          .values(dispatched_at=utcnow()))
+
+    def undispatched(self, older_than_s: float) -> tuple[list[str], list[str]]:
+        """(doc ids, job ids) created more than ``older_than_s`` ago whose publish never
+        happened (the broker was down when they were accepted)."""
+        cutoff = utcnow() - timedelta(seconds=older_than_s)
+        with self._tx() as s:
+            docs = s.scalars(select(DocumentRow.doc_id).where(
+                DocumentRow.dispatched_at.is_(None), DocumentRow.status == "queued",
+                DocumentRow.updated_at < cutoff))
+            jobs = s.scalars(select(JobRow.job_id).where(
+                JobRow.dispatched_at.is_(None), JobRow.status == "queued",
+                JobRow.created_at < cutoff))
+            return list(docs), list(jobs)
+
+    def unfinished(self) -> tuple[list[str], list[str], list[tuple[str, str]]]:
+        """Everything not finished: (documents queued or indexing, queued jobs,
+        (job, field) pairs of running jobs not done), to re-publish after the broker lost
+        its messages."""
+        with self._tx() as s:
+            docs = s.scalars(select(DocumentRow.doc_id).where(
+                DocumentRow.status.in_(("queued", "indexing"))))
+            jobs = s.scalars(select(JobRow.job_id).where(JobRow.status == "queued"))
+            fields = s.execute(
+                select(JobFieldRow.job_id, JobFieldRow.field)
+                .join(JobRow, JobRow.job_id == JobFieldRow.job_id)
+                .where(JobRow.status == "running",
+                       JobFieldRow.status.in_(("pending", "running"))))
+            return list(docs), list(jobs), [(j, f) for j, f in fields]
+
+    def get_meta(self, key: str) -> str | None:
+        with self._tx() as s:
+            row = s.get(MetaRow, key)
+            return row.value if row else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self._tx() as s:
+            s.merge(MetaRow(key=key, value=value))
+
+    # ------------------------------------------------------------------ metrics
+
+    def count_jobs_by_status(self) -> dict[str, int]:
+        with self._tx() as s:
+            rows = s.execute(select(JobRow.status, func.count()).group_by(JobRow.status))
+            return {status: n for status, n in rows}
+
+    def count_documents_by_status(self) -> dict[str, int]:
+        with self._tx() as s:
+            rows = s.execute(select(DocumentRow.status, func.count())
+                             .group_by(DocumentRow.status))
+            return {status: n for status, n in rows}
+
+    def field_latency_buckets(
+        self, bounds_s: Sequence[float]
+    ) -> dict[str, tuple[list[int], int, float]]:
+        """Per field: cumulative counts for each bound (seconds), the total count and the
+        sum of seconds; what a Prometheus histogram reports, computed in one query."""
+        columns = [func.sum(case((JobFieldRow.duration_ms <= b * 1000, 1), else_=0))
+                   for b in bounds_s]
+        with self._tx() as s:
+            rows = s.execute(
+                select(JobFieldRow.field, func.count(), func.sum(JobFieldRow.duration_ms),
+                       *columns)
+                .where(JobFieldRow.duration_ms.is_not(None)).group_by(JobFieldRow.field))
+            return {field: ([int(c or 0) for c in buckets], int(n), float(total or 0) / 1000)
+                    for field, n, total, *buckets in rows}
