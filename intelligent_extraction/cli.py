@@ -1,7 +1,9 @@
-"""The command line: ``intelligent-extraction index | retrieve | fields | documents | eval-retrieval``.
+"""The command line: ``intelligent-extraction extract | index | retrieve | fields | documents |
+eval | eval-retrieval | serve | worker | consume``.
 
-Errors the package raises on purpose are printed as one clear line (exit code 2 for bad input,
-1 for a failing backend or model); anything else is a bug and keeps its traceback.
+Errors the package raises on purpose are printed as one clear line (exit code 2 for bad input
+or settings, 1 for a failing service, backend or model), whichever command raised them and
+wherever (``main`` is the one error path); anything else is a bug and keeps its traceback.
 """
 
 from __future__ import annotations
@@ -42,10 +44,22 @@ _EXIT_CODES = {ConfigError: 2, UnknownFieldError: 2, DocumentError: 2, BackendEr
                EmbeddingError: 1}
 
 
+def _exit_code(exc: ExtractionError) -> int:
+    return next((c for kind, c in _EXIT_CODES.items() if isinstance(exc, kind)), 1)
+
+
 def _fail(exc: ExtractionError) -> None:
-    code = next((c for kind, c in _EXIT_CODES.items() if isinstance(exc, kind)), 1)
     err_console.print(f"[bold red]error:[/] {exc}", highlight=False)
-    raise typer.Exit(code)
+    raise typer.Exit(_exit_code(exc))
+
+
+def main() -> None:
+    """The console script: every command's project errors end as one line and an exit code."""
+    try:
+        app(standalone_mode=True)
+    except ExtractionError as exc:
+        err_console.print(f"[bold red]error:[/] {exc}", highlight=False)
+        sys.exit(_exit_code(exc))
 
 
 def _service():
@@ -299,8 +313,8 @@ def documents_delete(doc_id: str) -> None:
 
 @app.command("eval-retrieval")
 def eval_retrieval(
-    gold: Path = typer.Option(Path("../shared/data/contracts-dev/gold.jsonl"), exists=True),
-    docs: Path = typer.Option(Path("../shared/data/contracts-dev/docs"), exists=True),
+    gold: Path = typer.Option(..., exists=True, help="Gold rows (JSON lines)"),
+    docs: Path = typer.Option(..., exists=True, help="Directory of the gold documents"),
     methods: Optional[str] = typer.Option(None, help="Comma list; default all"),
     fields: Optional[str] = typer.Option(None, help="Comma list; default all with spans"),
     fmt: str = typer.Option("pdf", "--format", help="pdf or txt: which file of each document"),
@@ -333,7 +347,7 @@ def eval_retrieval(
 
 @app.command("eval")
 def eval_extraction(
-    gold: Path = typer.Option(Path("../shared/data/contracts-dev/gold.jsonl"), exists=True,
+    gold: Path = typer.Option(..., exists=True,
                               help="Gold rows (JSON lines, contracts-dev format)"),
     docs: Optional[Path] = typer.Option(None, help="Directory of the gold documents"),
     predictions: Optional[Path] = typer.Option(None, exists=True,
@@ -372,5 +386,54 @@ def eval_extraction(
         print_extraction_report(data, console)
 
 
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Interface to listen on"),
+    port: int = typer.Option(8000, help="TCP port"),
+    dev: bool = typer.Option(False, "--dev", help="Flask's dev server; API keys optional"),
+    workers: int = typer.Option(2, help="gunicorn worker processes (production)"),
+    threads: int = typer.Option(8, help="threads per gunicorn worker (SSE streams hold one)"),
+) -> None:
+    """Run the REST API: gunicorn in production, Flask's development server with --dev."""
+    from .api import create_app
+    from .settings import get_settings
+
+    flask_app = create_app({"IE_SETTINGS": get_settings(), "IE_DEV": dev})  # refuses bad config
+    if dev:
+        flask_app.run(host=host, port=port, threaded=True)
+        return
+    from .api_server import run_gunicorn
+
+    run_gunicorn(flask_app, host=host, port=port, workers=workers, threads=threads)
+
+
+@app.command()
+def worker(
+    concurrency: int = typer.Option(0, help="Pool processes; 0: one per core"),
+    loglevel: str = typer.Option("INFO", help="Celery log level"),
+) -> None:
+    """Run a Celery worker: indexing and field extraction tasks from Redis."""
+    from .settings import get_settings
+
+    get_settings()  # a bad setting stops here with one line, before Celery starts
+    from .worker.app import app as celery_app
+    from .worker.celery_app import QUEUE
+
+    argv = ["worker", f"--loglevel={loglevel}", "-Q", QUEUE, "--pool=prefork"]
+    if concurrency:
+        argv.append(f"--concurrency={concurrency}")
+    celery_app.worker_main(argv)
+
+
+@app.command()
+def consume(
+    block_ms: int = typer.Option(2000, help="How long one read waits for new messages"),
+) -> None:
+    """Consume job messages from the submission stream (docs/queue.md) until SIGTERM/Ctrl-C."""
+    from .worker.consumer_main import run_consumer
+
+    run_consumer(block_ms=block_ms)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    app()
+    main()

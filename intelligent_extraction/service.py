@@ -146,10 +146,11 @@ class ExtractionService:
 
     def extract_indexed(
         self, doc_id: str, source: str, field_names: list[str], *,
-        strategy: Strategy | None = None,
+        strategy: Strategy | None = None, raise_unavailable: bool = False,
     ) -> list[FieldResult]:
         """FieldResults for a document that is already indexed. Fields another field needs
-        (``extractor.needs``) are extracted first, once, and their values passed as context."""
+        (``extractor.needs``) are extracted first, once, and their values passed as context.
+        Errors stay per field; with ``raise_unavailable`` an unreachable backend is raised."""
         done: dict[str, FieldResult] = {}
 
         def run(name: str, visiting: frozenset[str]) -> FieldResult:
@@ -162,7 +163,8 @@ class ExtractionService:
                         if found.status == "found":
                             context[dep] = found.value
                 done[name] = self.field_extraction.run(
-                    doc_id, source, field, strategy, context=context
+                    doc_id, source, field, strategy, context=context,
+                    raise_unavailable=raise_unavailable,
                 )
             return done[name]
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..backends.base import SearchBackend
 from ..embeddings import Embedder
-from ..errors import ExtractionError
+from ..errors import BackendUnavailable, ExtractionError
 from ..models import FieldConfig, ScoredChunk, Strategy
 from ..retrieval import retrieve
 from ..retrieval.variants import retrieve_variants, variant_queries
@@ -68,7 +68,10 @@ class FieldExtraction:
         strategy: Strategy | None = None,
         *,
         context: Mapping[str, Any] | None = None,
+        raise_unavailable: bool = False,
     ) -> FieldResult:
+        """One field's record; errors stay in it, except that with ``raise_unavailable`` an
+        unreachable backend is raised (a worker retries that instead of recording it)."""
         chosen = Strategy(strategy or field.strategy)
         result = FieldResult(
             doc_id=doc_id, source=source, field=field.field_name, type=field.type.value,
@@ -77,6 +80,8 @@ class FieldExtraction:
         try:
             self._loop(result, field, chosen, context or {})
         except ExtractionError as exc:  # backend or model failure: this field only
+            if raise_unavailable and isinstance(exc, BackendUnavailable):
+                raise
             result.status, result.error, result.value = "error", str(exc), None
         return result
 

@@ -223,6 +223,10 @@ class JobStore:
             row = s.get(JobRow, job_id)
             return _job_view(row) if row else None
 
+    def job_callback_url(self, job_id: str) -> str | None:
+        with self._tx() as s:
+            return s.scalar(select(JobRow.callback_url).where(JobRow.job_id == job_id))
+
     def job_fields(self, job_id: str, statuses: Sequence[str] | None = None) -> list[str]:
         with self._tx() as s:
             stmt = select(JobFieldRow.field).where(JobFieldRow.job_id == job_id)
@@ -372,6 +376,17 @@ class JobStore:
                 JobRow.dispatched_at.is_(None), JobRow.status == "queued",
                 JobRow.created_at < cutoff))
             return list(docs), list(jobs)
+
+    def stalled_jobs(self, older_than_s: float) -> list[str]:
+        """Queued jobs older than ``older_than_s`` whose document is no longer queued or
+        indexing (indexed, failed or deleted): their start was lost or raced."""
+        cutoff = utcnow() - timedelta(seconds=older_than_s)
+        with self._tx() as s:
+            waiting = select(DocumentRow.doc_id).where(
+                DocumentRow.status.in_(("queued", "indexing")))
+            return list(s.scalars(select(JobRow.job_id).where(
+                JobRow.status == "queued", JobRow.dispatched_at.is_not(None),
+                JobRow.created_at < cutoff, JobRow.doc_id.not_in(waiting))))
 
     def unfinished(self) -> tuple[list[str], list[str], list[tuple[str, str]]]:
         """Everything not finished: (documents queued or indexing, queued jobs,

@@ -86,7 +86,13 @@ class Submissions:
         return self._register(doc_id, name, fmt, len(data), key)
 
     def register_blob(self, doc_id: str, blob_key: str, filename: str) -> dict[str, Any]:
-        """Register a document from bytes a producer put into the blob store (queue path)."""
+        """Register a document from bytes a producer put into the blob store (queue path).
+        The same blob under the same id again (a redelivered message) changes nothing."""
+        current = self.store.document_blob(doc_id)
+        if current and current[0] == blob_key:
+            doc = self.store.get_document(doc_id)
+            if doc and doc["status"] != "failed":
+                return doc
         data = self.blobs.get(blob_key)
         name = safe_filename(filename)
         fmt, _ = sniff_upload(name, data)

@@ -45,7 +45,6 @@ def celery_config(settings: Settings) -> dict[str, Any]:
         "task_soft_time_limit": settings.task_soft_time_limit,
         "task_time_limit": settings.task_time_limit,
         "worker_prefetch_multiplier": 1,
-        "worker_hijack_root_logger": False,
         "broker_connection_retry_on_startup": True,
         "broker_connection_timeout": 3,
         "broker_transport_options": {
