@@ -9,7 +9,10 @@ boundary (``ConnectionError`` -> :class:`BackendUnavailable` naming the URL, eve
 
 The index and the search pipelines are created by the service, lazily and idempotently, on first
 use -- never by hand. Server features are detected once from the version: hybrid queries need
-2.10+, raw sub-scores 2.13+, normalized sub-scores 2.19+ (the docker compose file runs 2.19).
+2.10+; sub-scores need 2.19+ (named scores alone, 2.13+, also name sub-queries that did not
+return the chunk, and only the 2.19 explanation tells those apart); BM25 on 2.x is scaled
+back to Lucene's (see :mod:`.opensearch_dsl`). Run against 2.19.1 and 3.6.0
+(``scripts/opensearch-local.sh``).
 """
 
 from __future__ import annotations
@@ -49,12 +52,12 @@ class _Server:
         return self.version >= (2, 10, 0)
 
     @property
-    def named_scores(self) -> bool:  # include_named_queries_score
-        return self.version >= (2, 13, 0)
+    def explain(self) -> bool:  # hybrid_score_explanation + include_named_queries_score
+        return self.version >= (2, 19, 0)
 
     @property
-    def explain(self) -> bool:  # hybrid_score_explanation response processor
-        return self.version >= (2, 19, 0)
+    def bm25_boost(self) -> float:  # 2.x scores LegacyBM25: Lucene's times k1 + 1
+        return 1.0 if self.version >= (3, 0, 0) else 1.0 / dsl.LEGACY_BM25_FACTOR
 
 
 class OpenSearchBackend:
@@ -185,7 +188,7 @@ class OpenSearchBackend:
         changed = [
             a
             for a in dsl.index_actions(self._index, chunks, matrix.tolist())
-            if before.get(a["_id"]) != a["_source"]
+            if a["_id"] not in before or not dsl.same_source(before[a["_id"]], a["_source"])
         ]
         written: list[str] = []
         try:
@@ -257,7 +260,11 @@ class OpenSearchBackend:
     def bm25_search(
         self, doc_id: str, text: str, *, size: int, fuzzy: bool = False, min_score: float = 0.0
     ) -> list[Hit]:
-        body = dsl.bm25_body(doc_id, text, size=size, fuzzy=fuzzy, min_score=min_score)
+        dsl.validate_size("size", size)  # before any request
+        boost = self._ensure_ready().bm25_boost
+        body = dsl.bm25_body(
+            doc_id, text, size=size, fuzzy=fuzzy, min_score=min_score, bm25_boost=boost
+        )
         hits = self._search(doc_id, body, action=f"BM25 search in document {doc_id!r}")
         return [Hit(dsl.chunk_from_source(h["_source"]), float(h["_score"])) for h in hits]
 
@@ -281,9 +288,10 @@ class OpenSearchBackend:
         """One native hybrid query (see the class docstring for the two paths). OpenSearch
         returns at most as many hits as the larger sub-query found, best first."""
         query = self._checked_query(vector)
-        body = dsl.hybrid_body(doc_id, text, query, size=size)  # validates size
+        dsl.validate_size("size", size)
         weights = dsl.pipeline_weights(bm25_weight, knn_weight)
         server = self._ensure_ready()
+        body = dsl.hybrid_body(doc_id, text, query, size=size, bm25_boost=server.bm25_boost)
         pipeline = self._ensure_pipeline(server, *weights)
         action = f"hybrid search in document {doc_id!r}"
         with self._boundary(action):
@@ -411,24 +419,25 @@ class OpenSearchBackend:
         self, server: _Server, body: dict[str, Any], pipeline: str, weights: tuple[float, float]
     ) -> list[HybridHit]:
         params = {"search_pipeline": pipeline}
-        if server.named_scores:
-            params["include_named_queries_score"] = "true"
         if server.explain:
-            params["explain"] = "true"
+            params.update(include_named_queries_score="true", explain="true")
         response = self._client.search(index=self._index, body=body, params=params)
         hits = []
         for hit in response["hits"]["hits"]:
             sub = dsl.hybrid_sub_scores(hit, bm25_weight=weights[0], knn_weight=weights[1])
+            # an explained _score drifts from the ranking score; the explained parts do not
+            score = float(hit["_score"]) if sub.score is None else sub.score
             hits.append(
                 HybridHit(
                     dsl.chunk_from_source(hit["_source"]),
-                    float(hit["_score"]),
+                    score,
                     bm25=sub.bm25,
                     bm25_norm=sub.bm25_norm,
                     knn=sub.knn,
                     knn_norm=sub.knn_norm,
                 )
             )
+        hits.sort(key=lambda h: -h.score)  # stable: the server's order breaks ties
         return hits
 
     def _hybrid_llama(

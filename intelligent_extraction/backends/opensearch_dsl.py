@@ -22,7 +22,20 @@ neural-search / k-NN sources, not guessed):
   ``include_named_queries_score=true`` (2.13+) every hit reports each named sub-query's raw
   score in ``matched_queries``. With the ``hybrid_score_explanation`` response processor
   (2.19+) and ``explain=true``, each hit's ``_explanation`` carries the normalized score per
-  matched sub-query; :func:`hybrid_sub_scores` reads both and cross-checks them.
+  matched sub-query; :func:`hybrid_sub_scores` reads both and cross-checks them. Seen on live
+  2.19.1 and 3.6.0 nodes: ``matched_queries`` names every sub-query that *matches* a chunk,
+  also one that did not return it within its top ``size`` (its explanation detail is then
+  normalized to exactly 0.0, which a returned chunk never is: the floor is 0.001); and with
+  ``explain=true`` the hit's ``_score`` drifts from the ranking score by up to ~1e-3 while
+  the explanation's details are exact, so the combined score is recomputed from them.
+- **BM25.** OpenSearch 2.x scores with ``LegacyBM25Similarity``, Lucene's BM25 times
+  ``k1 + 1`` (2.2 with the default k1 = 1.2); 3.0 switched to Lucene's BM25. A BM25 clause
+  sent to a 2.x server carries ``boost: 1 / LEGACY_BM25_FACTOR`` so both lines score (and
+  apply ``min_score``) alike, on Lucene's scale, as the embedded backend does.
+- **Vectors in _source.** 3.x k-NN indexes default to derived ``_source`` vectors
+  (``index.knn.derived_source.enabled``): a stored vector comes back as float32 values
+  printed shortest (0.2, not the 0.20000000298023224 sent), so :func:`same_source` compares
+  vectors after float32 rounding.
 
 Field names are shared with llama-index's ``OpensearchVectorClient`` (``text_field="text"``,
 ``embedding_field="chunk_vector"``, metadata under ``metadata``), and every ``metadata``
@@ -35,6 +48,7 @@ from __future__ import annotations
 import hashlib
 import math
 import re
+from array import array
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -50,6 +64,7 @@ __all__ = [
     "TEXT_FIELD",
     "VECTOR_FIELD",
     "WEIGHT_DECIMALS",
+    "LEGACY_BM25_FACTOR",
     "HybridSubScores",
     "bm25_body",
     "bm25_clause",
@@ -71,9 +86,11 @@ __all__ = [
     "pipeline_id",
     "pipeline_weights",
     "restore_actions",
+    "same_source",
     "search_pipeline_body",
     "stale_chunks_query",
     "validate_index_name",
+    "validate_size",
 ]
 
 TEXT_FIELD = "text"
@@ -85,6 +102,8 @@ KNN_ENGINE = "lucene"
 SPACE_TYPE = "cosinesimil"
 # Pipeline weights are rounded to this many decimals: one pipeline per distinct weight pair.
 WEIGHT_DECIMALS = 3
+# OpenSearch 2.x BM25 = Lucene BM25 * (k1 + 1), k1 = 1.2 (the index keeps the default k1)
+LEGACY_BM25_FACTOR = 2.2
 _SOURCE_EXCLUDES = {"excludes": [VECTOR_FIELD]}
 
 
@@ -192,10 +211,11 @@ def doc_query(doc_id: str) -> dict[str, Any]:
     return {"query": {"bool": {"filter": [doc_filter(doc_id)]}}}
 
 
-def bm25_clause(text: str, *, fuzzy: bool = False) -> dict[str, Any]:
+def bm25_clause(text: str, *, fuzzy: bool = False, boost: float = 1.0) -> dict[str, Any]:
     """``multi_match`` best_fields on ``text`` with operator OR; fuzziness AUTO when fuzzy
     (at most 50 expansions per term, transpositions count as one edit -- base.py's convention,
-    spelled out although they are OpenSearch's defaults)."""
+    spelled out although they are OpenSearch's defaults). ``boost`` scales the score (1 /
+    ``LEGACY_BM25_FACTOR`` on 2.x servers, see the module docstring)."""
     clause: dict[str, Any] = {
         "query": text,
         "fields": [TEXT_FIELD],
@@ -204,27 +224,34 @@ def bm25_clause(text: str, *, fuzzy: bool = False) -> dict[str, Any]:
     }
     if fuzzy:
         clause.update(fuzziness="AUTO", max_expansions=50, fuzzy_transpositions=True)
+    if boost != 1.0:
+        clause["boost"] = boost
     return {"multi_match": clause}
 
 
 def bm25_body(
-    doc_id: str, text: str, *, size: int, fuzzy: bool = False, min_score: float = 0.0
+    doc_id: str,
+    text: str,
+    *,
+    size: int,
+    fuzzy: bool = False,
+    min_score: float = 0.0,
+    bm25_boost: float = 1.0,
 ) -> dict[str, Any]:
     """Phase-1 BM25 over one document's chunks; hits below ``min_score`` are dropped."""
-    _check_positive("size", size)
+    validate_size("size", size)
+    clause = bm25_clause(text, fuzzy=fuzzy, boost=bm25_boost)
     return {
         "size": size,
         "min_score": min_score,
         "_source": _SOURCE_EXCLUDES,
-        "query": {
-            "bool": {"must": [bm25_clause(text, fuzzy=fuzzy)], "filter": [doc_filter(doc_id)]}
-        },
+        "query": {"bool": {"must": [clause], "filter": [doc_filter(doc_id)]}},
     }
 
 
 def knn_clause(doc_id: str, vector: Sequence[float], *, k: int) -> dict[str, Any]:
     """Approximate kNN on ``chunk_vector`` with efficient (in-graph) doc_id filtering."""
-    _check_positive("k", k)
+    validate_size("k", k)
     return {
         "knn": {
             VECTOR_FIELD: {
@@ -248,11 +275,13 @@ def knn_body(
     }
 
 
-def hybrid_body(doc_id: str, text: str, vector: Sequence[float], *, size: int) -> dict[str, Any]:
+def hybrid_body(
+    doc_id: str, text: str, vector: Sequence[float], *, size: int, bm25_boost: float = 1.0
+) -> dict[str, Any]:
     """The native hybrid query: BM25 (operator OR, no fuzziness) and kNN (``k = size``), each
     filtered to the document and named so hits can report each raw score. Send it with the
     weighted search pipeline (``search_pipeline=...``)."""
-    _check_positive("size", size)
+    validate_size("size", size)
     return {
         "size": size,
         "_source": _SOURCE_EXCLUDES,
@@ -261,7 +290,7 @@ def hybrid_body(doc_id: str, text: str, vector: Sequence[float], *, size: int) -
                 "queries": [
                     {
                         "bool": {
-                            "must": [bm25_clause(text)],
+                            "must": [bm25_clause(text, boost=bm25_boost)],
                             "filter": [doc_filter(doc_id)],
                             "_name": BM25_QUERY_NAME,
                         }
@@ -413,6 +442,25 @@ def restore_actions(
         yield {"_op_type": "index", "_index": index, "_id": _id, "_source": dict(source)}
 
 
+def same_source(stored: Mapping[str, Any], wanted: Mapping[str, Any]) -> bool:
+    """Whether a stored ``_source`` already holds ``wanted`` (the unchanged-chunk check of a
+    re-index): every field equal, the vector compared after float32 rounding, since a 3.x
+    derived-source index returns float32 values printed shortest."""
+    rest = {k: v for k, v in stored.items() if k != VECTOR_FIELD}
+    if rest != {k: v for k, v in wanted.items() if k != VECTOR_FIELD}:
+        return False
+    return _float32s(stored.get(VECTOR_FIELD)) == _float32s(wanted.get(VECTOR_FIELD))
+
+
+def _float32s(values: Any) -> list[float] | None:
+    if not isinstance(values, Sequence):
+        return None
+    try:
+        return array("f", values).tolist()
+    except (TypeError, OverflowError):
+        return None
+
+
 def stale_chunks_query(doc_id: str, keep_ids: Iterable[str]) -> dict[str, Any]:
     """delete_by_query body: the document's chunks whose ``_id`` is not in the new version."""
     return {
@@ -434,7 +482,7 @@ def chunks_page_body(
 ) -> dict[str, Any]:
     """One page of a document's chunks in position order (search_after paging, no 10k cap);
     ``with_vectors`` fetches the whole ``_source`` (to compare and restore on re-index)."""
-    _check_positive("size", size)
+    validate_size("size", size)
     body: dict[str, Any] = {
         "size": size,
         "query": {"bool": {"filter": [doc_filter(doc_id)]}},
@@ -448,7 +496,7 @@ def chunks_page_body(
 
 def doc_ids_page_body(*, size: int, after: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """One page of distinct doc_ids (composite aggregation, sorted, paged by ``after``)."""
-    _check_positive("size", size)
+    validate_size("size", size)
     composite: dict[str, Any] = {
         "size": size,
         "sources": [{"doc_id": {"terms": {"field": "doc_id"}}}],
@@ -463,12 +511,15 @@ def doc_ids_page_body(*, size: int, after: Mapping[str, Any] | None = None) -> d
 
 @dataclass(frozen=True)
 class HybridSubScores:
-    """What a hybrid hit says about its sub-queries (None: unknown or not matched)."""
+    """What a hybrid hit says about its sub-queries (None: unknown or not returned by that
+    sub-query), and ``score``, the combined score recomputed from the normalized ones (None
+    when they are unknown)."""
 
     bm25: float | None = None
     bm25_norm: float | None = None
     knn: float | None = None
     knn_norm: float | None = None
+    score: float | None = None
 
 
 def hybrid_sub_scores(
@@ -477,51 +528,70 @@ def hybrid_sub_scores(
     """Read a hybrid hit's per-sub-query scores.
 
     Raw scores come from ``matched_queries`` (a name -> score map when the request had
-    ``include_named_queries_score=true``); a sub-query absent from it did not return the chunk.
-    Normalized scores come from the ``hybrid_score_explanation`` ``_explanation``, whose
-    "... normalization of:" details list the matched sub-queries in query order, each over the
-    sub-query's raw score. A reading is kept only if it is the single one consistent with
-    everything known: each detail's raw value equals the named raw score, and the weighted
-    mean of the normalized scores (0 for an unmatched sub-query) reproduces the hit's
-    ``_score``. Otherwise the normalized scores are reported unknown rather than guessed; this
-    also sorts out which sub-query a lone detail belongs to when names are missing.
+    ``include_named_queries_score=true``). Normalized scores come from the
+    ``hybrid_score_explanation`` ``_explanation``, whose "... normalization of:" details list
+    the matching sub-queries in query order, each over the sub-query's raw score. A reading is
+    kept only if it is the single one consistent with everything known: each detail's raw
+    value equals the named raw score and, when the names are unknown, the weighted mean of the
+    normalized scores reproduces ``_score`` (to 2e-3: the explained ``_score`` drifts). A
+    detail normalized to exactly 0.0 is a sub-query that matched the chunk without returning
+    it within its top ``size``: it reports nothing (see the module docstring).
     """
     weights = dict(zip(_NAMES, pipeline_weights(bm25_weight, knn_weight), strict=True))
-    score = float(hit.get("_score") or 0.0)
     matched = _matched_scores(hit.get("matched_queries"))
     raws: dict[str, float | None] = dict(matched or {})
-    entries = _normalization_entries(hit.get("_explanation"))
-    if matched is not None:
-        readings = [[name for name in _NAMES if name in matched]]
-    else:  # which sub-queries matched is unknown: every assignment in query order
-        readings = [list(_NAMES)] if len(entries) == 2 else [[name] for name in _NAMES]
-    consistent = []
-    for names in readings:
-        if not entries or len(names) != len(entries):
+    reading = _reading(matched, _normalization_entries(hit.get("_explanation")), hit, weights)
+    if reading is None:
+        return HybridSubScores(bm25=raws.get(BM25_QUERY_NAME), knn=raws.get(KNN_QUERY_NAME))
+    norms: dict[str, float] = {}
+    for name, (norm, raw) in reading.items():
+        if norm == 0.0:  # matched, but outside this sub-query's top size
+            raws[name] = None
             continue
-        if any(
-            raws.get(name) is not None
-            and raw is not None
-            and not math.isclose(raw, raws[name], rel_tol=1e-4, abs_tol=1e-6)
-            for name, (_, raw) in zip(names, entries, strict=True)
-        ):
-            continue
-        norms = {name: norm for name, (norm, _) in zip(names, entries, strict=True)}
-        combined = sum(weights[name] * norm for name, norm in norms.items())
-        if math.isclose(combined, score, rel_tol=1e-3, abs_tol=1e-5):
-            consistent.append((names, norms))
-    norms = {}
-    if len(consistent) == 1:
-        names, norms = consistent[0]
-        for name, (_, raw) in zip(names, entries, strict=True):
-            if raws.get(name) is None:
-                raws[name] = raw
+        norms[name] = norm
+        if raws.get(name) is None:
+            raws[name] = raw
     return HybridSubScores(
         bm25=raws.get(BM25_QUERY_NAME),
         bm25_norm=norms.get(BM25_QUERY_NAME),
         knn=raws.get(KNN_QUERY_NAME),
         knn_norm=norms.get(KNN_QUERY_NAME),
+        score=sum(weights[name] * norm for name, norm in norms.items()),
     )
+
+
+def _reading(
+    matched: Mapping[str, float | None] | None,
+    entries: list[tuple[float, float | None]],
+    hit: Mapping[str, Any],
+    weights: Mapping[str, float],
+) -> dict[str, tuple[float, float | None]] | None:
+    """The one assignment of explanation details to sub-query names consistent with the
+    hit, or None."""
+    if not entries:
+        return None
+    if matched is not None:  # the names say which sub-queries matched, in query order
+        candidates = [[name for name in _NAMES if name in matched]]
+    else:  # every assignment in query order, told apart by the score below
+        candidates = [list(_NAMES)] if len(entries) == 2 else [[name] for name in _NAMES]
+    score = float(hit.get("_score") or 0.0)
+    consistent = []
+    for names in candidates:
+        if len(names) != len(entries):
+            continue
+        pairs = dict(zip(names, entries, strict=True))
+        if any(
+            matched
+            and matched.get(name) is not None
+            and raw is not None
+            and not math.isclose(raw, matched[name], rel_tol=1e-4, abs_tol=1e-6)
+            for name, (_, raw) in pairs.items()
+        ):
+            continue
+        combined = sum(weights[name] * norm for name, (norm, _) in pairs.items())
+        if matched is not None or math.isclose(combined, score, rel_tol=1e-3, abs_tol=2e-3):
+            consistent.append(pairs)
+    return consistent[0] if len(consistent) == 1 else None
 
 
 _NAMES = (BM25_QUERY_NAME, KNN_QUERY_NAME)  # the order of hybrid_body's sub-queries
@@ -549,7 +619,8 @@ def _normalization_entries(explanation: Any) -> list[tuple[float, float | None]]
     return entries
 
 
-def _check_positive(name: str, value: int) -> None:
+def validate_size(name: str, value: int) -> None:
+    """Raise ValueError unless ``value`` (a size or k) is an integer greater than 0."""
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
         raise ValueError(
             f"{name} must be an integer greater than 0. Currently, the {name} is {value!r}"

@@ -165,6 +165,27 @@ def test_fuzzy_bm25_body_adds_fuzziness_auto():
     assert body["min_score"] == 0.0
 
 
+def test_bm25_bodies_carry_the_legacy_factor_boost_only_when_asked():
+    boost = 1 / dsl.LEGACY_BM25_FACTOR
+    plain = dsl.bm25_body(DOC, "late fee", size=5)
+    scaled = dsl.bm25_body(DOC, "late fee", size=5, bm25_boost=boost, fuzzy=True)
+    assert "boost" not in plain["query"]["bool"]["must"][0]["multi_match"]
+    assert scaled["query"]["bool"]["must"][0]["multi_match"]["boost"] == boost
+    hybrid = dsl.hybrid_body(DOC, "late fee", [1.0], size=5, bm25_boost=boost)
+    bm25_sub = hybrid["query"]["hybrid"]["queries"][0]["bool"]["must"][0]["multi_match"]
+    assert bm25_sub["boost"] == boost
+
+
+def test_same_source_compares_vectors_as_float32():
+    chunk = Chunk("c", DOC, "text", "text", 0, 4, 0)
+    sent = dsl.chunk_source(chunk, [float(np.float32(0.2)), 1.0])  # 0.20000000298023224
+    derived = {**sent, dsl.VECTOR_FIELD: [0.2, 1.0]}  # what a 3.x derived-source index returns
+    assert sent[dsl.VECTOR_FIELD][0] != 0.2 and dsl.same_source(derived, sent)
+    assert not dsl.same_source({**sent, dsl.VECTOR_FIELD: [0.2001, 1.0]}, sent)
+    assert not dsl.same_source({**derived, dsl.TEXT_FIELD: "other"}, sent)
+    assert not dsl.same_source({**sent, dsl.VECTOR_FIELD: None}, sent)
+
+
 def test_knn_body_filters_inside_the_knn_clause():
     vector = np.array([0.25, -0.5, 1.0], dtype=np.float32)
     body = dsl.knn_body(DOC, vector, k=7, min_score=0.6)
@@ -456,23 +477,36 @@ def test_sub_scores_of_a_chunk_both_sub_queries_found():
         score, [(1.0, 1.2336599), (0.8503647, 0.93)], {"bm25": 1.2336599, "knn": 0.93}
     )
     assert dsl.hybrid_sub_scores(hit, bm25_weight=0.3, knn_weight=0.7) == dsl.HybridSubScores(
-        bm25=1.2336599, bm25_norm=1.0, knn=0.93, knn_norm=0.8503647
+        bm25=1.2336599, bm25_norm=1.0, knn=0.93, knn_norm=0.8503647, score=pytest.approx(score)
     )
 
 
 def test_sub_scores_of_a_chunk_only_knn_found():
     hit = _explained_hit(0.7 * 0.5, [(0.5, 0.91)], {"knn": 0.91})
     assert dsl.hybrid_sub_scores(hit, bm25_weight=0.3, knn_weight=0.7) == dsl.HybridSubScores(
-        knn=0.91, knn_norm=0.5
+        knn=0.91, knn_norm=0.5, score=pytest.approx(0.35)
     )
 
 
-def test_normalized_scores_that_do_not_reproduce_the_score_are_dropped():
-    # an explanation pairing knn's raw score with bm25's (absent, 0.0) normalized slot
-    hit = _explained_hit(0.35, [(0.0, 0.91)], {"knn": 0.91})
+def test_a_sub_query_that_matched_outside_its_top_size_reports_nothing():
+    # as 2.19.1 and 3.6.0 answer for a chunk BM25 matches below its top `size`: named with its
+    # raw score, normalized to exactly 0.0 (a returned chunk is floored at 0.001)
+    hit = _explained_hit(
+        0.0007, [(0.0, 0.8922747), (0.001, 0.83180606)], {"bm25": 0.8922747, "knn": 0.83180606}
+    )
     assert dsl.hybrid_sub_scores(hit, bm25_weight=0.3, knn_weight=0.7) == dsl.HybridSubScores(
-        knn=0.91
+        knn=0.83180606, knn_norm=0.001, score=pytest.approx(0.0007)
     )
+
+
+def test_the_combined_score_is_recomputed_from_the_explained_parts():
+    # with explain=true the hit's _score drifts (0.4744746 for a ranking score of 0.475, seen
+    # on 2.19.1 and 3.6.0); the normalized details are exact
+    entries = [(1.0, 3.6402724), (0.25000018, 0.8708421)]
+    hit = _explained_hit(0.4744746, entries, {"bm25": 3.6402724, "knn": 0.8708421})
+    sub = dsl.hybrid_sub_scores(hit, bm25_weight=0.3, knn_weight=0.7)
+    assert sub.score == pytest.approx(0.475, abs=1e-6)
+    assert (sub.bm25_norm, sub.knn_norm) == (1.0, 0.25000018)
 
 
 def test_normalized_scores_whose_raw_value_disagrees_are_dropped():
@@ -497,14 +531,14 @@ def test_sub_scores_without_explanation_or_named_scores():
 def test_both_sub_scores_from_the_explanation_alone():
     hit = _explained_hit(0.3 * 1.0 + 0.7 * 0.5, [(1.0, 4.2), (0.5, 0.88)], None)
     assert dsl.hybrid_sub_scores(hit, bm25_weight=0.3, knn_weight=0.7) == dsl.HybridSubScores(
-        bm25=4.2, bm25_norm=1.0, knn=0.88, knn_norm=0.5
+        bm25=4.2, bm25_norm=1.0, knn=0.88, knn_norm=0.5, score=pytest.approx(0.65)
     )
 
 
 def test_a_lone_explained_sub_score_is_placed_by_the_weights():
     hit = _explained_hit(0.7 * 0.5, [(0.5, 0.88)], None)
     assert dsl.hybrid_sub_scores(hit, bm25_weight=0.3, knn_weight=0.7) == dsl.HybridSubScores(
-        knn=0.88, knn_norm=0.5
+        knn=0.88, knn_norm=0.5, score=pytest.approx(0.35)
     )
 
 
@@ -516,5 +550,5 @@ def test_a_lone_explained_sub_score_with_equal_weights_stays_unknown():
 def test_raw_scores_fill_in_from_the_explanation_when_names_carry_none():
     hit = _explained_hit(0.5 * 1.0, [(1.0, 3.0)], ["bm25"])
     assert dsl.hybrid_sub_scores(hit, bm25_weight=1, knn_weight=1) == dsl.HybridSubScores(
-        bm25=3.0, bm25_norm=1.0
+        bm25=3.0, bm25_norm=1.0, score=pytest.approx(0.5)
     )
