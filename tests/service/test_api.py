@@ -121,11 +121,15 @@ def test_json_body_naming_a_path_is_refused(client, store):
     assert_problem(form, 422, "file", "path")
 
 
-def test_delete_document(client, pdf_bytes):
+def test_delete_document(app, client, pdf_bytes):
     upload(client, pdf_bytes, doc_id="gone")
     assert client.delete("/v1/documents/gone", headers=AUTH).status_code == 204
     assert_problem(client.get("/v1/documents/gone", headers=AUTH), 404)
     assert_problem(client.delete("/v1/documents/gone", headers=AUTH), 404)
+    assert_problem(client.delete("/v1/documents/..", headers=AUTH), 404)
+    # the search backend was used, the embedding model never loaded in the API process
+    service = app.extensions["ie"].service
+    assert "backend" in service.__dict__ and "embedder" not in service.__dict__
 
 
 # ---------------------------------------------------------------- jobs
