@@ -36,6 +36,7 @@ SSE_DEFAULTS = {
     "IE_SSE_MAX_SECONDS": 3600.0,
 }
 _RECONNECT_MS = 2000  # what EventSource waits before reconnecting after the stream ends
+_MAX_EVENT_ID = 2**31 - 1  # job_events.id is an INTEGER column; no larger id was ever sent
 
 
 def format_event(event_id: int, kind: str, data: dict) -> str:
@@ -83,7 +84,7 @@ def _last_event_id() -> int:
     raw = request.headers.get("Last-Event-ID", "").strip()
     if not raw:
         return 0
-    if not raw.isdigit():
+    if not (raw.isascii() and raw.isdigit()) or int(raw) > _MAX_EVENT_ID:
         raise InvalidRequest([{"loc": "Last-Event-ID",
                                "msg": f"must be an event id this stream sent, got {raw!r}"}])
     return int(raw)

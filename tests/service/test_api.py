@@ -182,8 +182,9 @@ def test_events_replay_history_and_resume_after_last_event_id(client, pdf_bytes)
     done = client.get(f"/v1/jobs/{job_id}/events",
                       headers={**AUTH, "Last-Event-ID": events[1]["id"]})
     assert done.status_code == 200 and sse_events(done.get_data(as_text=True)) == []
-    bad = client.get(f"/v1/jobs/{job_id}/events", headers={**AUTH, "Last-Event-ID": "x"})
-    assert_problem(bad, 422, "Last-Event-ID")
+    for bad in ("x", "-1", "²", "9" * 30):
+        response = client.get(f"/v1/jobs/{job_id}/events", headers={**AUTH, "Last-Event-ID": bad})
+        assert_problem(response, 422, "Last-Event-ID")
 
 
 def test_events_stream_live_over_http(app, live_server, pdf_bytes, store):
@@ -328,3 +329,6 @@ def test_job_store_down_is_503_with_retry_after(service_settings):
     response = client.get(f"/v1/jobs/{uuid.uuid4()}", headers=AUTH)
     body = assert_problem(response, 503)
     assert response.headers["Retry-After"] and "127.0.0.1" not in body["detail"]
+    scrape = client.get("/metrics")  # a scrape still answers, saying which source is down
+    assert scrape.status_code == 200
+    assert 'ie_metrics_source_up{source="job_store"} 0.0' in scrape.get_data(as_text=True)
