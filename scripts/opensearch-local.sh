@@ -5,7 +5,7 @@
 #   scripts/opensearch-local.sh stop   [--version ...]
 #   scripts/opensearch-local.sh status [--version ...]                   exit 0 running, 3 not
 #
-#   eval "$(scripts/opensearch-local.sh start --version 2.19)"
+#   export "$(scripts/opensearch-local.sh start --version 2.19)"   # or eval, to set it unexported
 #
 # What it runs: org.opensearch.distribution.integ-test-zip:opensearch (no JDK, no security
 # plugin: plain HTTP, no auth) plus the k-NN and neural-search plugin zips (the hybrid query and

@@ -4,11 +4,11 @@ Where the server comes from, in order:
 
 1. ``OPENSEARCH_URL`` (optionally ``OPENSEARCH_USER`` / ``OPENSEARCH_PASSWORD`` /
    ``OPENSEARCH_VERIFY_CERTS=false``): used as is. If it does not answer the tests *fail*: the
-   variable says a server was meant to be there.
+   variable says a server was meant to be there. ``export "$(scripts/opensearch-local.sh
+   start [--version 2.19])"`` starts a real local node (3.6.0 by default) and sets it.
 2. A Docker engine that answers: testcontainers starts ``OPENSEARCH_IMAGE`` (default
    ``opensearchproject/opensearch:2.19.1``, single node, security plugin off) for the session.
-3. Neither: every test here skips with "no OpenSearch: set OPENSEARCH_URL or run Docker for
-   testcontainers".
+3. Neither: every test here skips with ``SKIP_REASON``.
 
 Each test gets its own uuid-named index prefix, and its backends drop their index and search
 pipelines afterwards, so runs never see each other's data.
@@ -23,7 +23,10 @@ from dataclasses import dataclass
 
 import pytest
 
-SKIP_REASON = "no OpenSearch: set OPENSEARCH_URL or run Docker for testcontainers"
+SKIP_REASON = (
+    "no OpenSearch: set OPENSEARCH_URL (export \"$(scripts/opensearch-local.sh start)\") "
+    "or run Docker for testcontainers"
+)
 DEFAULT_IMAGE = "opensearchproject/opensearch:2.19.1"
 
 
