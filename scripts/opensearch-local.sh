@@ -187,9 +187,10 @@ node_pid() {  # the JVM's pid once OpenSearch wrote it, the launcher's until the
   return 1
 }
 
-pid_alive() {
+pid_alive() {  # alive and ours: a pid file left by a reboot may name someone else's process
   local pid
-  pid=$(node_pid) && kill -0 "$pid" 2>/dev/null
+  pid=$(node_pid) && kill -0 "$pid" 2>/dev/null &&
+    tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF "$RUN/"
 }
 
 url_answers() {
