@@ -6,6 +6,7 @@ newest Alembic revision first, under a lock so an API and workers starting toget
 
 from __future__ import annotations
 
+import logging
 import threading
 from pathlib import Path
 
@@ -50,6 +51,7 @@ def migrate(engine: Engine) -> None:
     from alembic import command
     from alembic.config import Config
 
+    logging.getLogger("alembic").setLevel(logging.WARNING)  # one line per plugin otherwise
     config = Config()
     config.set_main_option("script_location", str(_MIGRATIONS))
     with engine.begin() as conn:

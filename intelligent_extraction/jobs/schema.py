@@ -79,6 +79,7 @@ class JobFieldRow(Base):
     started_at: Mapped[datetime | None]
     finished_at: Mapped[datetime | None]
     duration_ms: Mapped[float | None] = mapped_column(Float)
+    dispatched_at: Mapped[datetime | None]  # last publish of its task; NULL: never published
 
 
 class JobEventRow(Base):

@@ -355,52 +355,61 @@ class JobStore:
 
     # ------------------------------------------------------------------ outbox
 
-    def mark_dispatched(self, *, job_id: str | None = None, doc_id: str | None = None) -> None:
+    def mark_dispatched(
+        self, *, job_id: str | None = None, doc_id: str | None = None,
+        fields: Sequence[tuple[str, str]] = (),
+    ) -> None:
+        """Record that a task for these was just published."""
+        now = utcnow()
         with self._tx() as s:
             if job_id:
-                s.execute(update(JobRow).where(JobRow.job_id == job_id)
-                          .values(dispatched_at=utcnow()))
+                s.execute(update(JobRow).where(JobRow.job_id == job_id).values(dispatched_at=now))
             if doc_id:
                 s.execute(update(DocumentRow).where(DocumentRow.doc_id == doc_id)
-                          .values(dispatched_at=utcnow()))
+                          .values(dispatched_at=now))
+            for job, field in fields:
+                s.execute(update(JobFieldRow)
+                          .where(JobFieldRow.job_id == job, JobFieldRow.field == field)
+                          .values(dispatched_at=now))
 
-    def undispatched(self, older_than_s: float) -> tuple[list[str], list[str]]:
-        """(doc ids, job ids) created more than ``older_than_s`` ago whose publish never
-        happened (the broker was down when they were accepted)."""
-        cutoff = utcnow() - timedelta(seconds=older_than_s)
+    def undispatched_fields(self, job_id: str) -> list[str]:
+        """Pending fields of a job whose task was never published."""
+        with self._tx() as s:
+            return list(s.scalars(
+                select(JobFieldRow.field)
+                .where(JobFieldRow.job_id == job_id, JobFieldRow.status == "pending",
+                       JobFieldRow.dispatched_at.is_(None))
+                .order_by(JobFieldRow.position)))
+
+    def due_for_dispatch(
+        self, *, grace_s: float, stale_s: float
+    ) -> tuple[list[str], list[str], list[tuple[str, str]]]:
+        """Unfinished work whose task the broker may not hold: (doc ids, job ids, (job,
+        field) pairs). Never published and older than ``grace_s`` (the accepting process had
+        its chance), or last published (or claimed, for a running field) more than
+        ``stale_s`` ago. Jobs waiting for their document are left to its indexing task."""
+        now = utcnow()
+        fresh, stale = now - timedelta(seconds=grace_s), now - timedelta(seconds=stale_s)
+
+        def overdue(dispatched, since):
+            return ((dispatched.is_(None) & (since < fresh)) | (dispatched < stale))
+
         with self._tx() as s:
             docs = s.scalars(select(DocumentRow.doc_id).where(
-                DocumentRow.dispatched_at.is_(None), DocumentRow.status == "queued",
-                DocumentRow.updated_at < cutoff))
-            jobs = s.scalars(select(JobRow.job_id).where(
-                JobRow.dispatched_at.is_(None), JobRow.status == "queued",
-                JobRow.created_at < cutoff))
-            return list(docs), list(jobs)
-
-    def stalled_jobs(self, older_than_s: float) -> list[str]:
-        """Queued jobs older than ``older_than_s`` whose document is no longer queued or
-        indexing (indexed, failed or deleted): their start was lost or raced."""
-        cutoff = utcnow() - timedelta(seconds=older_than_s)
-        with self._tx() as s:
+                DocumentRow.status.in_(("queued", "indexing")),
+                overdue(DocumentRow.dispatched_at, DocumentRow.updated_at)))
             waiting = select(DocumentRow.doc_id).where(
                 DocumentRow.status.in_(("queued", "indexing")))
-            return list(s.scalars(select(JobRow.job_id).where(
-                JobRow.status == "queued", JobRow.dispatched_at.is_not(None),
-                JobRow.created_at < cutoff, JobRow.doc_id.not_in(waiting))))
-
-    def unfinished(self) -> tuple[list[str], list[str], list[tuple[str, str]]]:
-        """Everything not finished: (documents queued or indexing, queued jobs,
-        (job, field) pairs of running jobs not done), to re-publish after the broker lost
-        its messages."""
-        with self._tx() as s:
-            docs = s.scalars(select(DocumentRow.doc_id).where(
-                DocumentRow.status.in_(("queued", "indexing"))))
-            jobs = s.scalars(select(JobRow.job_id).where(JobRow.status == "queued"))
+            jobs = s.scalars(select(JobRow.job_id).where(
+                JobRow.status == "queued", JobRow.doc_id.not_in(waiting),
+                overdue(JobRow.dispatched_at, JobRow.created_at)))
+            pending = (JobFieldRow.status == "pending") & overdue(
+                JobFieldRow.dispatched_at, JobRow.started_at)
+            abandoned = (JobFieldRow.status == "running") & (JobFieldRow.started_at < stale)
             fields = s.execute(
                 select(JobFieldRow.job_id, JobFieldRow.field)
                 .join(JobRow, JobRow.job_id == JobFieldRow.job_id)
-                .where(JobRow.status == "running",
-                       JobFieldRow.status.in_(("pending", "running"))))
+                .where(JobRow.status == "running", pending | abandoned))
             return list(docs), list(jobs), [(j, f) for j, f in fields]
 
     def get_meta(self, key: str) -> str | None:

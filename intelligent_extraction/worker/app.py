@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import logging
 
+import threading
+
 from celery import bootsteps
-from celery.signals import worker_process_init
+from celery.signals import worker_init, worker_process_init
 
 from ..settings import get_settings
 from .celery_app import make_celery
@@ -20,6 +22,17 @@ __all__ = ["app"]
 logger = logging.getLogger(__name__)
 
 app = make_celery(get_settings())
+
+
+@worker_init.connect
+def _import_before_fork(**_kwargs) -> None:
+    """Import the model libraries once in the parent, so each forked pool process starts in
+    a second instead of re-importing torch and transformers (no model weights, no threads
+    are created here: only modules)."""
+    import llama_index.embeddings.huggingface  # noqa: F401
+    import transformers  # noqa: F401
+
+    from .. import service  # noqa: F401
 
 
 @worker_process_init.connect
@@ -35,25 +48,36 @@ def _load_once_per_process(**_kwargs) -> None:
 
 
 class ReconcileStep(bootsteps.StartStopStep):
-    """Runs ``Reconciler.tick`` every IE_RECONCILE_SECONDS on the worker's timer."""
+    """Runs ``Reconciler.tick`` every IE_RECONCILE_SECONDS in a thread of the main process.
 
-    requires = {"celery.worker.components:Timer"}
+    A thread, not the worker's event-loop timer: a sweep publishes, and a publish that waits
+    on a broker coming back must not stall message consumption or stop the timer."""
 
     def __init__(self, worker, **kwargs):
         super().__init__(worker, **kwargs)
-        self.tref = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
 
     def start(self, worker) -> None:
+        from .dispatch import CeleryDispatcher
         from .reconcile import Reconciler
         from .runtime import runtime
 
         rt = runtime()
-        reconciler = Reconciler(rt.store, rt.dispatcher, rt.settings.redis_url)
-        self.tref = worker.timer.call_repeatedly(rt.settings.reconcile_seconds, reconciler.tick)
+        # a publisher of its own: the worker's connections belong to its event loop
+        publisher = CeleryDispatcher(make_celery(rt.settings, "ie-reconcile", default=False))
+        reconciler = Reconciler(rt.store, publisher, rt.settings.redis_url,
+                                redelivery_s=rt.settings.redelivery_seconds)
+
+        def loop() -> None:
+            while not self._stop.wait(rt.settings.reconcile_seconds):
+                reconciler.tick()
+
+        self._thread = threading.Thread(target=loop, name="ie-reconcile", daemon=True)
+        self._thread.start()
 
     def stop(self, worker) -> None:
-        if self.tref is not None:
-            self.tref.cancel()
+        self._stop.set()
 
 
 app.steps["worker"].add(ReconcileStep)

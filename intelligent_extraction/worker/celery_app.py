@@ -62,11 +62,15 @@ def celery_config(settings: Settings) -> dict[str, Any]:
     }
 
 
-def make_celery(settings: Settings, name: str = "intelligent_extraction") -> Celery:
-    """A configured Celery app; the tasks register themselves on it (``shared_task``)."""
-    app = Celery(name)
+def make_celery(
+    settings: Settings, name: str = "intelligent_extraction", *, default: bool = True
+) -> Celery:
+    """A configured Celery app; the tasks register themselves on the default one
+    (``shared_task``). ``default=False`` gives a publisher with connections of its own."""
+    app = Celery(name, set_as_current=default)
     app.config_from_object(celery_config(settings))
-    app.set_default()
+    if default:
+        app.set_default()
     return app
 
 

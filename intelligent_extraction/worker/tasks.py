@@ -117,7 +117,7 @@ def start_job(self, job_id: str) -> None:
 
 def _start(job_id: str) -> None:
     """Fan out a job whose document is indexed; a job for a document still indexing waits
-    (``index_document`` starts it). Safe to repeat: only pending fields are published."""
+    (``index_document`` starts it). Safe to repeat: only fields never published are."""
     store = runtime().store
     job = store.get_job(job_id)
     if job is None or job["status"] not in ("queued", "running"):
@@ -136,10 +136,11 @@ def _start(job_id: str) -> None:
         fields = store.start_job(job_id)
         if fields is None:  # another worker started it first
             return
-    else:  # redelivered after a crash mid fan-out: publish what is still pending again
-        fields = store.job_fields(job_id, ("pending",))
+    else:  # redelivered after a crash mid fan-out: publish what never was
+        fields = store.undispatched_fields(job_id)
     for field in fields:
         runtime().dispatcher.extract_field(job_id, field)
+    store.mark_dispatched(fields=[(job_id, field) for field in fields])
 
 
 @shared_task(name="ie.extract_field", **_RELIABLE)

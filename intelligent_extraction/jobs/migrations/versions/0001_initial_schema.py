@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-11-23 09:20:46.506888
+Create Date: 2026-11-23
 """
 from alembic import op
 import sqlalchemy as sa
@@ -85,6 +85,7 @@ def upgrade() -> None:
     sa.Column('started_at', sa.DateTime(timezone=True), nullable=True),
     sa.Column('finished_at', sa.DateTime(timezone=True), nullable=True),
     sa.Column('duration_ms', sa.Float(), nullable=True),
+    sa.Column('dispatched_at', sa.DateTime(timezone=True), nullable=True),
     sa.ForeignKeyConstraint(['job_id'], ['jobs.job_id'], ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('job_id', 'field')
     )
