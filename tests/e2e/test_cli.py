@@ -153,3 +153,30 @@ def test_eval_rescores_saved_predictions(cli, tmp_path):
     data = json.loads(result.output[result.output.index("{"):])
     assert data["micro"]["f1"] == 1.0
     assert data["fields"]["governing_law"]["tp"] == 1
+
+
+@pytest.mark.parametrize("command", [["fields", "list"], ["serve"], ["worker"], ["consume"]])
+def test_a_bad_setting_stops_every_command_with_one_line(command):
+    """The same settings error, whichever entry point: one line, exit code 2, no traceback."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "IE_CHUNK_TOKENS": "999"}
+    done = subprocess.run([sys.executable, "-m", "intelligent_extraction.cli", *command],
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert "IE_CHUNK_TOKENS" in done.stderr and "999" in done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
+
+
+def test_serve_refuses_to_start_without_api_keys(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "IE_API_KEYS": "", "IE_DATA_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-m", "intelligent_extraction.cli", "serve"],
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "IE_API_KEYS" in done.stderr
+    assert "Traceback" not in done.stderr
