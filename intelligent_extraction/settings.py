@@ -8,6 +8,7 @@
 | IE_OPENSEARCH_URL | http://localhost:9200 | OpenSearch endpoint (``opensearch`` backend) |
 | IE_OPENSEARCH_USER / IE_OPENSEARCH_PASSWORD | unset | basic auth for OpenSearch |
 | IE_OPENSEARCH_VERIFY_CERTS | true | TLS certificate checks |
+| IE_OPENSEARCH_HYBRID_SUBSCORES | true | report each hybrid chunk's BM25/kNN scores (OpenSearch explains every hit: about 250 ms a query instead of 20 ms; rankings are the same) |
 | IE_INDEX_PREFIX | ie | prefix of every index / pipeline name the service creates |
 | IE_EMBEDDING_MODEL | packaged all-MiniLM-L6-v2 | a local model directory for HuggingFaceEmbedding |
 | IE_EMBED_BATCH_SIZE | 32 | texts per embedding batch |
@@ -66,6 +67,7 @@ class Settings(BaseSettings):
     opensearch_user: str | None = None
     opensearch_password: str | None = None
     opensearch_verify_certs: bool = True
+    opensearch_hybrid_subscores: bool = True
     index_prefix: str = Field(default="ie", pattern=r"^[a-z0-9][a-z0-9_\-]*$")
     embedding_model: str | None = None
     embed_batch_size: int = Field(default=32, ge=1, le=1024)

@@ -138,6 +138,7 @@ class OpenSearchBackend:
             retry_on_timeout=True,
         )
         options.setdefault("close_client", True)
+        options.setdefault("explain_hybrid", settings.opensearch_hybrid_subscores)
         return cls(
             client,
             index_name=f"{settings.index_prefix}-chunks-{dimension}d",

@@ -204,3 +204,13 @@ def test_llama_index_hybrid_query_only_addresses_mapped_fields(backend, doc_id):
     assert any(f.startswith("metadata.doc_id") for f in fields)
     unmapped = [f for f in fields if not _mapped(dsl.index_body(3), f)]
     assert unmapped == []
+
+
+@pytest.mark.parametrize("subscores", [True, False])
+def test_hybrid_subscores_follow_the_setting(closed_url, subscores):
+    settings = Settings.load(opensearch_url=closed_url, opensearch_hybrid_subscores=subscores)
+    backend = OpenSearchBackend.from_settings(settings, dimension=3)
+    try:
+        assert backend._explain_hybrid is subscores
+    finally:
+        backend.close()
