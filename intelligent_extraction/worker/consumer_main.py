@@ -8,23 +8,16 @@ import threading
 
 import redis
 
-from ..blobs import open_blob_store
-from ..fields import load_field_registry
-from ..jobs import open_job_store
-from ..jobs.submissions import Submissions
 from ..settings import get_settings
-from .celery_app import make_celery
 from .consumer import SubmissionConsumer
-from .dispatch import CeleryDispatcher
+from .dispatch import build_submissions
 
 __all__ = ["run_consumer", "build_consumer"]
 
 
 def build_consumer(settings=None) -> SubmissionConsumer:
     settings = settings or get_settings()
-    registry = load_field_registry(settings.fields_dir)
-    submissions = Submissions(open_job_store(settings), open_blob_store(settings),
-                              lambda: registry, CeleryDispatcher(make_celery(settings)))
+    submissions = build_submissions(settings)
     client = redis.Redis.from_url(settings.redis_url, socket_timeout=10,
                                   socket_connect_timeout=3)
     return SubmissionConsumer(client, submissions, stream=settings.submit_stream,

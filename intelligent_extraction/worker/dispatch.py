@@ -9,10 +9,15 @@ from __future__ import annotations
 from celery import Celery
 from kombu.exceptions import OperationalError
 
+from ..blobs import open_blob_store
 from ..errors import BrokerUnavailable
-from .celery_app import QUEUE, TASK_NAMES
+from ..fields import load_field_registry
+from ..jobs import open_job_store
+from ..jobs.submissions import Submissions
+from ..settings import Settings
+from .celery_app import QUEUE, TASK_NAMES, make_celery
 
-__all__ = ["CeleryDispatcher"]
+__all__ = ["CeleryDispatcher", "build_submissions"]
 
 
 class CeleryDispatcher:
@@ -36,3 +41,12 @@ class CeleryDispatcher:
 
     def notify(self, job_id: str) -> None:
         self._send("notify", job_id)
+
+
+def build_submissions(settings: Settings) -> Submissions:
+    """Submissions wired to this settings' job store, blob store, fields and a publisher of
+    its own (the queue consumer, batch scripts and tests; the API wires its own)."""
+    registry = load_field_registry(settings.fields_dir)
+    publisher = CeleryDispatcher(make_celery(settings, "ie-publisher", default=False))
+    return Submissions(open_job_store(settings), open_blob_store(settings), lambda: registry,
+                       publisher)

@@ -19,6 +19,7 @@ import pytest
 from intelligent_extraction import samples
 from intelligent_extraction.jobs import TERMINAL_JOB_STATES
 from intelligent_extraction.jobs.requests import JobRequest
+from intelligent_extraction.worker.dispatch import build_submissions
 
 from .conftest import wait_for
 
@@ -32,19 +33,6 @@ FIELDS = ["document_name", "parties", "effective_date", "governing_law", "term",
 def contract_pdf(tmp_path_factory) -> bytes:
     out = tmp_path_factory.mktemp("contract")
     return samples.write_pdf(out / "msa.pdf", samples.services_agreement()).read_bytes()
-
-
-def build_submissions(settings):
-    from intelligent_extraction.blobs import open_blob_store
-    from intelligent_extraction.fields import load_field_registry
-    from intelligent_extraction.jobs import open_job_store
-    from intelligent_extraction.jobs.submissions import Submissions
-    from intelligent_extraction.worker.celery_app import make_celery
-    from intelligent_extraction.worker.dispatch import CeleryDispatcher
-
-    registry = load_field_registry(settings.fields_dir)
-    return Submissions(open_job_store(settings), open_blob_store(settings), lambda: registry,
-                       CeleryDispatcher(make_celery(settings)))
 
 
 @pytest.fixture()
