@@ -1,5 +1,5 @@
 """The command line: ``intelligent-extraction extract | index | retrieve | fields | documents |
-eval | eval-retrieval | serve | worker | consume``.
+eval | eval-retrieval | backfill | calibrate | serve | worker | consume``.
 
 Errors the package raises on purpose are printed as one clear line (exit code 2 for bad input
 or settings, 1 for a failing service, backend or model), whichever command raised them and
@@ -384,6 +384,43 @@ def eval_extraction(
         sys.stdout.write("\n")
     else:
         print_extraction_report(data, console)
+
+
+@app.command()
+def backfill(
+    input: str = typer.Option(..., "--input", help="Directory (recursive), glob, or manifest "
+                              "(.jsonl/.csv with path and optional doc_id)"),
+    output: Path = typer.Option(..., "--output", help="Results, one JSON line per "
+                                "(document, field); resumed when it exists"),
+    fields: Optional[str] = typer.Option(None, "--fields", help="Comma list of field names"),
+    all_fields: bool = typer.Option(False, "--all", help="Every configured field (default)"),
+    strategy: Optional[Strategy] = typer.Option(None, help="Override every field's strategy"),
+    backend: Optional[str] = typer.Option(None, help="embedded or opensearch (default: "
+                                          "IE_BACKEND)"),
+    workers: int = typer.Option(0, help="Worker processes; 0: one per core"),
+    queue: bool = typer.Option(False, "--queue", help="Run on the service's Celery workers"),
+    in_flight: int = typer.Option(16, help="--queue: jobs outstanding at once"),
+    limit: Optional[int] = typer.Option(None, help="At most N documents with work to do"),
+    dry_run: bool = typer.Option(False, "--dry-run", help="List what would run; change nothing"),
+    force: bool = typer.Option(False, "--force", help="Redo pairs the output already holds"),
+    root: Optional[Path] = typer.Option(None, help="Manifest paths resolve under this "
+                                        "(default: the manifest's directory)"),
+    ext: Optional[str] = typer.Option(None, help="Comma list of extensions to take from a "
+                                      "directory or glob (default: every supported one)"),
+    report: Optional[Path] = typer.Option(None, help="Write the run summary here (JSON)"),
+    fmt: str = typer.Option("jsonl", "--format", help="jsonl, or parquet: also write "
+                            "<output>.parquet from the JSONL at the end"),
+) -> None:
+    """Extract fields from many documents into JSONL: parallel, resumable, exactly once."""
+    from .batch.commands import backfill_command
+
+    if fields and all_fields:
+        _fail(ConfigError("--fields and --all exclude each other"))
+    backfill_command(
+        console, err_console, input=input, output=output,
+        fields=fields.split(",") if fields else None, strategy=strategy, backend=backend,
+        workers=workers, queue=queue, in_flight=in_flight, limit=limit, dry_run=dry_run,
+        force=force, root=root, ext=ext, report=report, fmt=fmt)
 
 
 @app.command()
