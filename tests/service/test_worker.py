@@ -52,7 +52,7 @@ def field_done_counts(store, job_id: str) -> collections.Counter:
 
 def test_job_runs_on_a_worker_and_records_every_field_once(submissions, start_worker,
                                                            contract_pdf):
-    start_worker()
+    worker = start_worker()
     doc = submissions.upload("msa.pdf", contract_pdf)
     assert doc["doc_id"] == "msa" and doc["status"] == "queued"
     job, created = submissions.submit_job(JobRequest(doc_id="msa", fields=FIELDS))
@@ -72,6 +72,8 @@ def test_job_runs_on_a_worker_and_records_every_field_once(submissions, start_wo
     assert field_done_counts(submissions.store, job["job_id"]) == {f: 1 for f in FIELDS}
     kinds = [kind for _, kind, _ in submissions.store.events_after(job["job_id"])]
     assert kinds[0] == "queued" and kinds[1] == "running" and kinds[-1] == "done"
+    # one pool process ran the indexing and every field: it loaded the model once
+    assert worker.log.read_text().count("Loading SentenceTransformer model") == 1
 
 
 def test_corrupt_document_fails_cleanly_and_the_worker_lives_on(submissions, start_worker,
