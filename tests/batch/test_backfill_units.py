@@ -179,3 +179,17 @@ def test_field_versions_change_with_the_config_and_its_dependencies(tmp_path):
     assert after["effective_date"] != before["effective_date"]
     assert after["expiration_date"] != before["expiration_date"], "reads effective_date"
     assert after["governing_law"] == before["governing_law"]
+
+
+def test_parquet_copy_keeps_every_record(tmp_path):
+    pq = pytest.importorskip("pyarrow.parquet")
+    from intelligent_extraction.batch.parquet import jsonl_to_parquet
+
+    out = tmp_path / "out.jsonl"
+    with OutputLedger(out) as ledger:
+        ledger.append([record("d1", "f1") | {"value": {"amount": "5"}}, record("d2", "f1")])
+    assert jsonl_to_parquet(out, tmp_path / "out.parquet") == 2
+    table = pq.read_table(tmp_path / "out.parquet").to_pylist()
+    assert [r["doc_id"] for r in table] == ["d1", "d2"]
+    assert json.loads(table[0]["value"]) == {"amount": "5"}
+    assert json.loads(table[1]["backfill"])["content_sha256"] == "h1"
