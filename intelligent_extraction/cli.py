@@ -424,6 +424,34 @@ def backfill(
 
 
 @app.command()
+def calibrate(
+    gold: Path = typer.Option(..., exists=True, help="Gold rows (JSON lines)"),
+    docs: Optional[Path] = typer.Option(None, help="Directory of the gold documents "
+                                        "(default: docs/ beside the gold file)"),
+    fields: Optional[str] = typer.Option(None, help="Comma list; default every field with spans"),
+    strategy: Optional[Strategy] = typer.Option(None, help="Fit under this strategy instead of "
+                                                "each field's own"),
+    limit: Optional[int] = typer.Option(None, help="Only the first N documents"),
+    fmt: str = typer.Option("pdf", "--format", help="pdf or txt: which file of each document"),
+    png: Optional[Path] = typer.Option(Path("calibration.png"), help="Histogram PNG"),
+    out_json: Optional[Path] = typer.Option(None, "--json", help="Write the results here"),
+    holdout_gold: Optional[Path] = typer.Option(None, exists=True, help="Also report the "
+                                                "suggestions' effect on this gold set"),
+    holdout_docs: Optional[Path] = typer.Option(None, help="Its documents (default: docs/ "
+                                                "beside it)"),
+    write: bool = typer.Option(False, "--write", help="Update the field YAMLs whose F1 "
+                               "improves (comments and key order kept)"),
+) -> None:
+    """Fit per-field retrieval thresholds and weights that maximize evidence F1."""
+    from .batch.calibrate_command import calibrate_command
+
+    calibrate_command(console, _progress, gold=gold, docs=docs or gold.parent / "docs",
+                      fields=fields.split(",") if fields else None, strategy=strategy,
+                      limit=limit, fmt=fmt, png=png, out_json=out_json, write=write,
+                      holdout_gold=holdout_gold, holdout_docs=holdout_docs)
+
+
+@app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", help="Interface to listen on"),
     port: int = typer.Option(8000, help="TCP port"),
