@@ -115,10 +115,14 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=0, help="0: one per core")
     parser.add_argument("--limit", type=int, default=None, help="only the first N PDFs")
     parser.add_argument("--json", type=Path, help="also write both reports here")
+    parser.add_argument("--keep", type=Path, help="a new directory to keep the run in (data "
+                        "dir, outputs); default: a temporary one, deleted")
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()}; cores: {os.cpu_count()}")
-    with tempfile.TemporaryDirectory(prefix="ie-bench-backfill-") as tmp:
-        tmp = Path(tmp)
+    if args.keep:
+        args.keep.mkdir(parents=True)  # must be new: the cold run needs an empty data dir
+    with tempfile.TemporaryDirectory(prefix="ie-bench-backfill-") as scratch:
+        tmp = args.keep or Path(scratch)
         pdfs = sorted(args.docs.glob("*.pdf"))[: args.limit]
         (tmp / "docs").mkdir()
         for pdf in pdfs:  # links: the command reads a directory; the data stays in place
