@@ -12,7 +12,8 @@
     ├── EmbeddingError           the embedding model failed or could not load
     ├── BackendError             the search backend failed
     │   ├── BackendUnavailable   it cannot be reached
-    │   └── DocumentNotIndexed   a query named a doc_id the backend does not hold
+    │   ├── DocumentNotIndexed   a query named a doc_id the backend does not hold
+    │   └── EmbedderMismatch     a document's vectors come from another embedder (re-index it)
     ├── ServiceUnavailable       a service the API or workers need is down (transient)
     │   ├── JobStoreUnavailable  the job database
     │   └── BrokerUnavailable    Redis (Celery broker, submission stream)
@@ -40,6 +41,7 @@ __all__ = [
     "BackendError",
     "BackendUnavailable",
     "DocumentNotIndexed",
+    "EmbedderMismatch",
     "ServiceUnavailable",
     "JobStoreUnavailable",
     "BrokerUnavailable",
@@ -111,6 +113,20 @@ class BackendError(ExtractionError):
 
 class BackendUnavailable(BackendError):
     """The search backend cannot be reached."""
+
+
+class EmbedderMismatch(BackendError):
+    """A document's vectors were computed by another embedder than the one embedding the query
+    (another model, or another runtime: torch, onnx, onnx-int8); scores across the two would be
+    meaningless, so the document must be indexed again."""
+
+    def __init__(self, doc_id: str, stored: str | None, current: str):
+        self.doc_id, self.stored, self.current = doc_id, stored, current
+        super().__init__(
+            f"document {doc_id!r} was indexed with embedder {stored or 'unknown'} but queries "
+            f"are embedded with {current}; index it again (intelligent-extraction index --force "
+            f"FILE), or set IE_EMBED_BACKEND back to the backend that indexed it"
+        )
 
 
 class DocumentNotIndexed(BackendError):

@@ -3,6 +3,10 @@
 Parsing, chunking and embedding finish before the backend is touched, and the backend replaces a
 document atomically, so a failure at any step leaves the earlier version (or nothing) indexed,
 never half a document.
+
+A document is current only when it holds the same chunks *and* its vectors come from the same
+embedder (model and runtime): after a change of ``IE_EMBED_BACKEND`` the next ``index`` of a
+file embeds and writes it again rather than leaving vectors of another space behind.
 """
 
 from __future__ import annotations
@@ -48,6 +52,13 @@ class Ingestor:
         chunk_tokens: int = 200,
         overlap_tokens: int = 40,
     ):
+        stored_as = getattr(backend, "embedder", None)
+        identity = getattr(embedder, "identity", None)
+        if stored_as is not None and stored_as != identity:
+            raise ValueError(
+                f"the backend holds vectors of embedder {stored_as} but the ingestor was given "
+                f"embedder {identity}; open the backend for the embedder that writes to it"
+            )
         self.backend = backend
         self.embedder = embedder
         self.chunk_tokens = chunk_tokens
@@ -62,9 +73,13 @@ class Ingestor:
         return doc, chunks
 
     def is_current(self, doc_id: str, chunks: list[Chunk]) -> bool:
-        """True when the backend already holds exactly these chunks (ids are content-stable)."""
+        """True when the backend already holds exactly these chunks (ids are content-stable),
+        embedded by this ingestor's embedder."""
         if not self.backend.has_document(doc_id):
             return False
+        if getattr(self.backend, "embedder", None) is not None:
+            if self.backend.document_embedder(doc_id) != self.embedder.identity:
+                return False
         held = [c.chunk_id for c in self.backend.get_chunks(doc_id)]
         return held == [c.chunk_id for c in chunks]
 

@@ -16,7 +16,8 @@ from .embeddings import (
     CachedEmbedder,
     Embedder,
     EmbeddingCache,
-    HuggingFaceEmbedder,
+    create_embedder,
+    embedder_identity,
     model_dimension,
 )
 from .extraction.base import Extractor, FieldResult
@@ -32,9 +33,18 @@ __all__ = ["ExtractionService", "shared_model"]
 
 
 @lru_cache(maxsize=4)
-def shared_model(model_path: str | None, batch_size: int) -> HuggingFaceEmbedder:
-    """One loaded model per process (loading takes seconds; the model is read-only)."""
-    return HuggingFaceEmbedder(model_path, batch_size=batch_size)
+def shared_model(
+    model_path: str | None,
+    batch_size: int,
+    backend: str = "torch",
+    threads: int = 0,
+    data_dir: Path | None = None,
+) -> Embedder:
+    """One loaded model per process and configuration (loading takes seconds; the model is
+    read-only). ``data_dir`` holds the ONNX export (unused by torch)."""
+    return create_embedder(
+        backend, data_dir=data_dir, model_path=model_path, batch_size=batch_size, threads=threads
+    )
 
 
 class ExtractionService:
@@ -61,16 +71,25 @@ class ExtractionService:
 
     @cached_property
     def embedder(self) -> Embedder:
-        model = shared_model(self.settings.embedding_model, self.settings.embed_batch_size)
-        cache = EmbeddingCache(self.settings.data_dir / "embedding-cache.sqlite")
+        s = self.settings
+        model = shared_model(
+            s.embedding_model, s.embed_batch_size, s.embed_backend, s.embed_threads,
+            None if s.embed_backend == "torch" else s.data_dir,
+        )
+        cache = EmbeddingCache(s.data_dir / "embedding-cache.sqlite")
         return CachedEmbedder(model, cache)
 
     @cached_property
     def backend(self) -> SearchBackend:
-        # A process that only deletes or checks documents (the API) never loads the model.
+        # A process that only deletes or checks documents (the API) never loads the model:
+        # the dimension and the embedder's identity are read from the model's files.
         loaded = self.__dict__.get("embedder")
-        dimension = loaded.dimension if loaded else model_dimension(self.settings.embedding_model)
-        return create_backend(self.settings, dimension=dimension)
+        if loaded is not None:
+            dimension, identity = loaded.dimension, loaded.identity
+        else:
+            dimension = model_dimension(self.settings.embedding_model)
+            identity = embedder_identity(self.settings.embed_backend, self.settings.embedding_model)
+        return create_backend(self.settings, dimension=dimension, embedder=identity)
 
     @cached_property
     def fields(self) -> FieldRegistry:

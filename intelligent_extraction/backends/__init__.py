@@ -18,14 +18,24 @@ if TYPE_CHECKING:
 __all__ = ["Hit", "HybridHit", "SearchBackend", "EmbeddedBackend", "create_backend"]
 
 
-def create_backend(settings: "Settings", dimension: int | None = None) -> SearchBackend:
+def create_backend(
+    settings: "Settings", dimension: int | None = None, *, embedder: str | None = None
+) -> SearchBackend:
     """The backend ``settings.backend`` names.
 
     ``dimension`` (the embedder's vector size) is required for OpenSearch, whose index mapping
-    fixes it; the embedded backend records it from the first document it stores.
+    fixes it; the embedded backend records it from the first document it stores. ``embedder``
+    is the identity of the embedder whose vectors the backend will hold and be queried with
+    (None: not checked).
     """
     if settings.backend == "embedded":
-        return EmbeddedBackend(settings.data_dir)
+        legacy = None
+        if embedder is not None:
+            from ..embeddings import embedder_identity
+
+            # documents written before identities were recorded hold torch vectors
+            legacy = embedder_identity("torch", settings.embedding_model)
+        return EmbeddedBackend(settings.data_dir, embedder=embedder, legacy_embedder=legacy)
     if settings.backend == "opensearch":
         if dimension is None:
             raise ConfigError(
@@ -33,7 +43,7 @@ def create_backend(settings: "Settings", dimension: int | None = None) -> Search
             )
         from .opensearch import OpenSearchBackend
 
-        return OpenSearchBackend.from_settings(settings, dimension)
+        return OpenSearchBackend.from_settings(settings, dimension, embedder=embedder)
     raise ConfigError(
         f"IE_BACKEND: unknown backend {settings.backend!r}; use 'embedded' or 'opensearch'"
     )

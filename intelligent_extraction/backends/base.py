@@ -11,6 +11,11 @@ Score conventions are OpenSearch's, so the two backends rank alike:
   then combined by the weighted arithmetic mean; a chunk missing from a sub-query scores 0 there.
 
 Every query is filtered to one ``doc_id``: that filter is never optional.
+
+Vectors of different embedders (another model, or another runtime: torch, onnx, onnx-int8) are
+never scored against each other: a backend is opened for one embedder identity (``embedder``),
+and a document another embedder indexed is either invisible to it (OpenSearch: one index per
+embedder) or refused with EmbedderMismatch (embedded: the identity is recorded per document).
 """
 
 from __future__ import annotations
@@ -52,6 +57,7 @@ class SearchBackend(Protocol):
     """Stores chunks with their vectors and answers per-document BM25, kNN and hybrid queries."""
 
     name: str
+    embedder: str | None  # identity of the embedder whose vectors this backend holds
 
     def index_document(self, doc_id: str, chunks: Sequence[Chunk], vectors: np.ndarray) -> None:
         """Store a document's chunks, replacing any earlier version of that document atomically:
@@ -62,6 +68,10 @@ class SearchBackend(Protocol):
         """Remove a document; True when it existed."""
 
     def has_document(self, doc_id: str) -> bool: ...
+
+    def document_embedder(self, doc_id: str) -> str | None:
+        """Identity of the embedder that computed the document's vectors (None: unknown);
+        raises DocumentNotIndexed."""
 
     def get_chunks(self, doc_id: str) -> list[Chunk]:
         """All chunks of a document in position order; raises DocumentNotIndexed."""

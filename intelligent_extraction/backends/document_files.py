@@ -34,13 +34,16 @@ def new_generation() -> str:
 @dataclass(frozen=True)
 class StoredDocument:
     """One generation of a document, loaded: chunks in position order and their vectors
-    (row i belongs to ``chunks[i]``; a read-only memory map) with precomputed row norms."""
+    (row i belongs to ``chunks[i]``; a read-only memory map) with precomputed row norms, and
+    the identity of the embedder that computed them (None: written before identities were
+    recorded)."""
 
     doc_id: str
     gen: str
     chunks: tuple[Chunk, ...]
     vectors: np.ndarray
     norms: np.ndarray
+    embedder: str | None = None
 
     @property
     def dimension(self) -> int:
@@ -75,13 +78,17 @@ class DocumentFiles:
         self.directory = directory
         directory.mkdir(parents=True, exist_ok=True)
 
-    def write(self, doc_id: str, gen: str, chunks: Sequence[Chunk], vectors: np.ndarray) -> None:
-        """Write one generation durably (fsync'ed) before the index commit points at it."""
+    def write(
+        self, doc_id: str, gen: str, chunks: Sequence[Chunk], vectors: np.ndarray,
+        *, embedder: str | None = None,
+    ) -> None:
+        """Write one generation durably (fsync'ed) before the index commit points at it;
+        ``embedder`` (the identity of what computed ``vectors``) is recorded with the chunks."""
         key = _key(doc_id)
-        payload = json.dumps(
-            {"doc_id": doc_id, "gen": gen, "chunks": [_chunk_to_dict(c) for c in chunks]},
-            ensure_ascii=False,
-        ).encode("utf-8")
+        record = {"doc_id": doc_id, "gen": gen, "chunks": [_chunk_to_dict(c) for c in chunks]}
+        if embedder is not None:
+            record["embedder"] = embedder
+        payload = json.dumps(record, ensure_ascii=False).encode("utf-8")
         _write_durably(self.directory / f"{key}.{gen}.json", lambda f: f.write(payload))
         _write_durably(self.directory / f"{key}.{gen}.npy", lambda f: np.save(f, vectors))
 
@@ -94,7 +101,7 @@ class DocumentFiles:
         chunks = tuple(_chunk_from_dict(c) for c in data["chunks"])
         if data["doc_id"] != doc_id or len(chunks) != vectors.shape[0]:
             raise ValueError(f"files of document {doc_id!r} generation {gen} are inconsistent")
-        return StoredDocument(doc_id, gen, chunks, vectors, norms)
+        return StoredDocument(doc_id, gen, chunks, vectors, norms, data.get("embedder"))
 
     def remove(self, doc_id: str, *, keep: str | None = None) -> None:
         """Remove every generation of ``doc_id`` except ``keep``."""

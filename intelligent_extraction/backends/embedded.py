@@ -4,7 +4,7 @@ Zero setup, one machine, several processes (the API and the workers) at once. Ev
 under ``<data_dir>/embedded/``::
 
     index/            tantivy index: one entry per chunk (text, doc_id, generation, ordinal)
-    documents/        <key>.<gen>.json (chunks) and <key>.<gen>.npy (float32 vectors)
+    documents/        <key>.<gen>.json (chunks, embedder identity) and <key>.<gen>.npy (vectors)
     write.lock        serializes writers across processes (tantivy allows one writer)
     backend.json      the vector dimension this data dir holds
 
@@ -12,6 +12,11 @@ Scores follow the conventions of :mod:`.base` (OpenSearch's): BM25 is Lucene's (
 divided by ``k1 + 1``), fuzziness AUTO is expanded against the index vocabulary with Lucene's
 rules (:mod:`.fuzzy`), kNN is exact cosine over the document's vectors reported as
 ``(1 + cos) / 2``, hybrid is min-max + weighted arithmetic mean (:mod:`.hybrid_scoring`).
+
+Vectors of different embedders are not comparable (another model, or int8 instead of fp32):
+each document records the identity of the embedder that computed its vectors, and a backend
+opened for one embedder refuses kNN and hybrid queries on a document another one indexed
+(:class:`~intelligent_extraction.errors.EmbedderMismatch`) instead of scoring across spaces.
 
 Readers never lock: before each call they compare ``index/meta.json`` with the one they loaded
 and reload the tantivy reader when another process committed. A write commits exactly once, so
@@ -35,7 +40,13 @@ import numpy as np
 import tantivy
 from filelock import FileLock, Timeout
 
-from ..errors import BackendError, BackendUnavailable, DocumentNotIndexed, ExtractionError
+from ..errors import (
+    BackendError,
+    BackendUnavailable,
+    DocumentNotIndexed,
+    EmbedderMismatch,
+    ExtractionError,
+)
 from ..models import Chunk
 from . import tantivy_index as ti
 from .base import Hit, HybridHit
@@ -73,6 +84,11 @@ class EmbeddedBackend:
     hide expansions that exist solely in documents written meanwhile by others, which cannot
     match the searched document anyway (they could only change Lucene's top-50 cut or the
     blended frequency).
+
+    ``embedder`` is the identity of the embedder whose vectors this backend stores and whose
+    query vectors it scores (None: unchecked, nothing recorded); ``legacy_embedder`` is the
+    identity assumed for documents written before identities were recorded (the torch
+    reference of the same model).
     """
 
     name = "embedded"
@@ -85,6 +101,8 @@ class EmbeddedBackend:
         cache_documents: int = 64,
         writer_heap_bytes: int = 64_000_000,
         vocabulary_refresh_seconds: float = 30.0,
+        embedder: str | None = None,
+        legacy_embedder: str | None = None,
     ):
         if not isinstance(data_dir, (str, os.PathLike)):
             raise TypeError(f"data_dir must be a path, got {type(data_dir).__name__}")
@@ -100,6 +118,11 @@ class EmbeddedBackend:
             raise ValueError(
                 f"writer_heap_bytes must be >= 15 MB (tantivy), got {writer_heap_bytes}"
             )
+        for label, value in (("embedder", embedder), ("legacy_embedder", legacy_embedder)):
+            if value is not None and (not isinstance(value, str) or not value):
+                raise ValueError(f"{label} must be a non-empty string or None, got {value!r}")
+        self.embedder = embedder
+        self.legacy_embedder = legacy_embedder
         self.root = Path(data_dir) / "embedded"
         try:
             self.root.mkdir(parents=True, exist_ok=True)
@@ -148,7 +171,7 @@ class EmbeddedBackend:
         gen = new_generation()
         with self._locked():
             self._check_dimension(matrix.shape[1])
-            self._files.write(doc_id, gen, ordered, matrix)
+            self._files.write(doc_id, gen, ordered, matrix, embedder=self.embedder)
 
             def replace(writer: tantivy.IndexWriter) -> None:
                 writer.delete_documents_by_term(ti.DOC_ID, doc_id)
@@ -183,6 +206,12 @@ class EmbeddedBackend:
         _, doc = self._document(_check_doc_id(doc_id))
         return list(doc.chunks)
 
+    def document_embedder(self, doc_id: str) -> str | None:
+        """The identity of the embedder that computed the document's vectors (None when it was
+        written unrecorded and no ``legacy_embedder`` is set); raises DocumentNotIndexed."""
+        _, doc = self._document(_check_doc_id(doc_id))
+        return doc.embedder or self.legacy_embedder
+
     def document_ids(self) -> list[str]:
         view = self._current_view()
         terms = view.searcher.terms_with_prefix(ti.DOC_ID, "")
@@ -208,6 +237,7 @@ class EmbeddedBackend:
         _check_positive("k", k)
         _check_min_score(min_score)
         _, doc = self._document(_check_doc_id(doc_id))
+        self._check_embedder(doc)
         return doc.nearest(vector, k, min_score)
 
     def hybrid_search(
@@ -223,6 +253,7 @@ class EmbeddedBackend:
         _check_positive("size", size)
         check_weights(bm25_weight, knn_weight)
         view, doc = self._document(_check_doc_id(doc_id))
+        self._check_embedder(doc)
         return combine_hybrid(
             self._bm25(view, doc, text, size, False, 0.0),
             doc.nearest(vector, size),
@@ -238,6 +269,14 @@ class EmbeddedBackend:
             self._vocabulary_view = None
             self._docs.clear()
             self._doc_terms.clear()
+
+    def _check_embedder(self, doc: StoredDocument) -> None:
+        """Query vectors come from ``self.embedder``: refuse a document of another one."""
+        if self.embedder is None:
+            return
+        stored = doc.embedder or self.legacy_embedder
+        if stored != self.embedder:
+            raise EmbedderMismatch(doc.doc_id, stored, self.embedder)
 
     # ----------------------------------------------------------------- BM25
 

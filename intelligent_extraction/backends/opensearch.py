@@ -36,7 +36,7 @@ from .base import Hit, HybridHit
 if TYPE_CHECKING:
     from ..settings import Settings
 
-__all__ = ["OpenSearchBackend"]
+__all__ = ["OpenSearchBackend", "index_name_for"]
 
 _PAGE = 1000
 
@@ -91,6 +91,7 @@ class OpenSearchBackend:
         number_of_replicas: int = 1,
         explain_hybrid: bool = True,
         close_client: bool = False,
+        embedder: str | None = None,
     ) -> None:
         if not isinstance(dimension, int) or isinstance(dimension, bool) or dimension < 1:
             raise ValueError(
@@ -108,6 +109,9 @@ class OpenSearchBackend:
             if not isinstance(count, int) or count < low:
                 raise ValueError(f"{label} must be an integer >= {low}. Currently, it is {count!r}")
         self._client = client
+        # The index holds one embedder's vectors (from_settings names it after the runtime);
+        # recorded here so the ingestor can check that it writes vectors of the same kind.
+        self.embedder = embedder
         self._index = dsl.validate_index_name(index_name)
         self._dimension = dimension
         self._pipeline_base = pipeline_name
@@ -123,8 +127,11 @@ class OpenSearchBackend:
     @classmethod
     def from_settings(cls, settings: Settings, dimension: int, **options: Any) -> OpenSearchBackend:
         """A backend on ``settings.opensearch_url``: index ``<prefix>-chunks-<dim>d`` (the
-        dimension in the name: another embedding model never meets a wrong mapping), pipelines
-        ``<prefix>-hybrid-bm25-<weight>``. No request is sent until first use."""
+        dimension in the name: another embedding model never meets a wrong mapping; for the
+        ONNX runtimes ``-onnx`` or ``-onnx-int8`` follows, so a query is never scored against
+        another runtime's vectors: a document indexed by another one is simply not there and
+        is indexed again), pipelines ``<prefix>-hybrid-bm25-<weight>``. No request is sent
+        until first use."""
         auth = None
         if settings.opensearch_user:
             auth = (settings.opensearch_user, settings.opensearch_password or "")
@@ -141,7 +148,7 @@ class OpenSearchBackend:
         options.setdefault("explain_hybrid", settings.opensearch_hybrid_subscores)
         return cls(
             client,
-            index_name=f"{settings.index_prefix}-chunks-{dimension}d",
+            index_name=index_name_for(settings, dimension),
             dimension=dimension,
             pipeline_name=f"{settings.index_prefix}-hybrid",
             url=settings.opensearch_url,
@@ -228,6 +235,12 @@ class OpenSearchBackend:
             return (
                 int(self._client.count(index=self._index, body=dsl.doc_query(doc_id))["count"]) > 0
             )
+
+    def document_embedder(self, doc_id: str) -> str | None:
+        """The index holds one embedder's vectors: its identity, if the document is here."""
+        if not self.has_document(doc_id):
+            raise DocumentNotIndexed(doc_id)
+        return self.embedder
 
     def get_chunks(self, doc_id: str) -> list[Chunk]:
         self._ensure_ready()
@@ -558,6 +571,14 @@ class OpenSearchBackend:
             )
         _check_vectors(query[None, :], what="query vector")
         return query.tolist()
+
+
+def index_name_for(settings: Settings, dimension: int) -> str:
+    """``<prefix>-chunks-<dim>d``, plus ``-<runtime>`` for the ONNX embedders (torch keeps the
+    name it always had, so indexes written before runtimes were told apart stay in use)."""
+    name = f"{settings.index_prefix}-chunks-{dimension}d"
+    backend = getattr(settings, "embed_backend", "torch")
+    return name if backend == "torch" else f"{name}-{backend}"
 
 
 def _check_vectors(matrix: np.ndarray, *, what: str) -> None:

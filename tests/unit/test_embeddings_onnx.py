@@ -1,0 +1,149 @@
+"""The ONNX Runtime embedders against the torch reference, on project-written documents and
+the real packaged model (exported once per session into a temporary data dir, offline)."""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+import pytest
+
+from intelligent_extraction.documents import chunk_document, parse_document
+from intelligent_extraction.embeddings import (
+    CachedEmbedder,
+    EmbeddingCache,
+    OnnxEmbedder,
+    create_embedder,
+    embedder_identity,
+    onnx_cache_dir,
+)
+from intelligent_extraction.samples import services_agreement, write_text
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="session")
+def onnx_data_dir(tmp_path_factory):
+    return tmp_path_factory.mktemp("onnx-data")
+
+
+@pytest.fixture(scope="session")
+def onnx_embedder(onnx_data_dir):
+    return create_embedder("onnx", data_dir=onnx_data_dir)
+
+
+@pytest.fixture(scope="session")
+def int8_embedder(onnx_data_dir):
+    return create_embedder("onnx-int8", data_dir=onnx_data_dir)
+
+
+@pytest.fixture(scope="session")
+def chunk_texts(tmp_path_factory, tokenizer):
+    """Every chunk of the sample services agreement, as ingestion chunks it."""
+    path = write_text(tmp_path_factory.mktemp("msa-txt") / "msa.txt", services_agreement())
+    return [c.text for c in chunk_document(parse_document(path), tokenizer)]
+
+
+def _cosines(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return np.sum(a * b, axis=1)
+
+
+def test_export_lands_in_the_data_dir_once(onnx_embedder, int8_embedder, onnx_data_dir):
+    cache = onnx_cache_dir(onnx_data_dir)
+    assert onnx_embedder.model_file.parent == int8_embedder.model_file.parent
+    assert onnx_embedder.model_file.is_relative_to(cache)
+    assert os.environ.get("HF_HUB_OFFLINE") == "1"  # set by tests/conftest.py: no hub
+    stamp = onnx_embedder.model_file.stat().st_mtime_ns
+    again = OnnxEmbedder(cache)  # a second process would find the export and not redo it
+    assert again.model_file == onnx_embedder.model_file
+    assert again.model_file.stat().st_mtime_ns == stamp
+    # the int8 graph is the quantized one: about a quarter of the fp32 file
+    assert int8_embedder.model_file.stat().st_size < onnx_embedder.model_file.stat().st_size / 3
+
+
+def test_onnx_fp32_matches_torch(embedder, onnx_embedder, chunk_texts):
+    reference = embedder.embed_texts(chunk_texts)
+    vectors = onnx_embedder.embed_texts(chunk_texts)
+    assert vectors.shape == reference.shape == (len(chunk_texts), 384)
+    assert vectors.dtype == np.float32
+    assert _cosines(vectors, reference).min() > 0.9999
+    np.testing.assert_allclose(
+        onnx_embedder.embed_query("governing law"), embedder.embed_query("governing law"),
+        atol=1e-4,
+    )
+
+
+def test_onnx_int8_stays_close_to_torch(embedder, int8_embedder, chunk_texts):
+    cos = _cosines(int8_embedder.embed_texts(chunk_texts), embedder.embed_texts(chunk_texts))
+    assert cos.mean() > 0.98
+    assert cos.min() > 0.95
+
+
+def test_int8_ranks_the_governing_law_clause_first(int8_embedder, chunk_texts):
+    vectors = int8_embedder.embed_texts(chunk_texts)
+    query = int8_embedder.embed_query("Which state's laws govern this agreement?")
+    best = chunk_texts[int(np.argmax(vectors @ query))]
+    assert "govern" in best.lower()
+
+
+def test_rows_come_back_in_input_order_whatever_the_batching(onnx_embedder, chunk_texts):
+    # short and long texts interleaved: length sorting reorders them inside embed_texts
+    mixed = [t for pair in zip(chunk_texts, ["Notice.", "Term", "x"] * 100) for t in pair]
+    together = onnx_embedder.embed_texts(mixed)
+    alone = np.stack([onnx_embedder.embed_query(t) for t in mixed])
+    np.testing.assert_allclose(together, alone, atol=2e-5)
+    np.testing.assert_allclose(np.linalg.norm(together, axis=1), 1.0, atol=1e-5)
+
+
+def test_long_text_is_truncated_like_the_model(embedder, onnx_embedder):
+    long = "The Client shall pay every invoice within thirty days. " * 80  # > 256 tokens
+    cos = float(onnx_embedder.embed_query(long) @ embedder.embed_query(long))
+    assert cos > 0.9999
+
+
+def test_progress_and_empty_input(onnx_embedder):
+    seen: list[int] = []
+    onnx_embedder.embed_texts([f"text {i}" for i in range(70)], progress=seen.append)
+    assert seen == [32, 32, 6]
+    assert onnx_embedder.embed_texts([]).shape == (0, 384)
+
+
+def test_token_counting_is_the_models(onnx_embedder):
+    assert onnx_embedder.count_tokens("hello world") == 2
+    assert onnx_embedder.offsets("hello world") == [(0, 5), (6, 11)]
+
+
+def test_identities_tell_backends_apart(embedder, onnx_embedder, int8_embedder):
+    ids = {embedder.identity, onnx_embedder.identity, int8_embedder.identity}
+    assert len(ids) == 3
+    assert onnx_embedder.identity == embedder_identity("onnx")
+    assert int8_embedder.identity.endswith(":onnx-int8")
+
+
+def test_cache_never_serves_one_backends_vector_to_another(
+    embedder, int8_embedder, tmp_path
+):
+    cache = EmbeddingCache(tmp_path / "cache.sqlite")
+    torch_cached = CachedEmbedder(embedder, cache)
+    int8_cached = CachedEmbedder(int8_embedder, cache)
+    first = torch_cached.embed_texts(["The laws of Delaware govern this Agreement."])
+    second = int8_cached.embed_texts(["The laws of Delaware govern this Agreement."])
+    assert int8_cached.misses == 1  # same text, other embedder: embedded again
+    assert not np.array_equal(first, second)
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [({"batch_size": 0}, "batch_size must be at least 1"),
+     ({"threads": -1}, "threads must be 0")],
+)
+def test_constructor_says_what_was_wrong(onnx_data_dir, kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        OnnxEmbedder(onnx_cache_dir(onnx_data_dir), **kwargs)
+
+
+def test_factory_rejects_unknown_backend_and_missing_data_dir():
+    with pytest.raises(ValueError, match="one of torch, onnx, onnx-int8"):
+        create_embedder("tensorrt")
+    with pytest.raises(ValueError, match="needs data_dir"):
+        create_embedder("onnx")
