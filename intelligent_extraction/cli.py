@@ -457,7 +457,7 @@ def serve(
     port: int = typer.Option(8000, help="TCP port"),
     dev: bool = typer.Option(False, "--dev", help="Flask's dev server; API keys optional"),
     workers: int = typer.Option(2, help="gunicorn worker processes (production)"),
-    threads: int = typer.Option(8, help="threads per gunicorn worker (SSE streams hold one)"),
+    threads: int = typer.Option(16, help="threads per gunicorn worker (SSE streams hold one)"),
 ) -> None:
     """Run the REST API: gunicorn in production, Flask's development server with --dev."""
     from .api import create_app

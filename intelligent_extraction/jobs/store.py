@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from sqlalchemy import Engine, case, func, select, update
+from sqlalchemy import Engine, case, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
-from ..errors import JobStoreUnavailable
+from ..errors import JobStoreUnavailable, NotFound
 from .schema import DocumentRow, JobEventRow, JobFieldRow, JobRow, MetaRow, utcnow
 
 __all__ = ["JobStore", "FinishedJob", "TERMINAL_JOB_STATES", "iso"]
@@ -195,28 +195,38 @@ class JobStore:
         callback_url: str | None = None,
         origin: str = "api",
         job_id: str | None = None,
+        dispatched: bool = False,
     ) -> tuple[dict[str, Any], bool]:
-        """Create a queued job with one pending row per field. A ``job_id`` that already
-        exists returns that job unchanged (a resubmitted message creates nothing):
-        (job view, created)."""
+        """Create a queued job with one pending row per field, in one transaction that also
+        checks the document exists (NotFound otherwise). A ``job_id`` that already exists
+        returns that job unchanged (a resubmitted message creates nothing): (job view, created).
+        ``dispatched`` marks it published up front, for a caller about to publish that undoes
+        the mark if the publish fails (one transaction less on the submit path)."""
         job_id = job_id or str(uuid.uuid4())
+        now = utcnow()
+        job = dict(job_id=job_id, doc_id=doc_id, status="queued", strategy=strategy,
+                   callback_url=callback_url, origin=origin, total=len(fields), done=0,
+                   cancel_requested=False, created_at=now,
+                   dispatched_at=now if dispatched else None)
         try:
             with self._tx() as s:
-                row = JobRow(job_id=job_id, doc_id=doc_id, status="queued", strategy=strategy,
-                             callback_url=callback_url, origin=origin, total=len(fields),
-                             done=0, cancel_requested=False, created_at=utcnow())
-                s.add(row)
-                s.flush()  # the job row first: the field and event rows reference it
-                s.add_all(JobFieldRow(job_id=job_id, field=name, position=i, status="pending",
-                                      attempts=0) for i, name in enumerate(fields))
-                self._event(s, job_id, "queued",
-                            {"job_id": job_id, "doc_id": doc_id, "fields": list(fields)})
-                return _job_view(row), True
+                if s.scalar(select(DocumentRow.doc_id).where(DocumentRow.doc_id == doc_id)) is None:
+                    raise NotFound("document", doc_id)
+                # Core inserts: a submit is the API's hot path, and ORM units of work cost
+                # more CPU than the statements themselves
+                s.execute(insert(JobRow), [job])
+                s.execute(insert(JobFieldRow), [
+                    dict(job_id=job_id, field=name, position=i, status="pending", attempts=0)
+                    for i, name in enumerate(fields)])
+                s.execute(insert(JobEventRow), [dict(
+                    job_id=job_id, type="queued", created_at=now,
+                    data={"job_id": job_id, "doc_id": doc_id, "fields": list(fields)})])
         except IntegrityError:
             existing = self.get_job(job_id)
             if existing is None:
                 raise
             return existing, False
+        return _job_view(JobRow(**job)), True
 
     def get_job(self, job_id: str) -> dict[str, Any] | None:
         with self._tx() as s:
@@ -357,10 +367,11 @@ class JobStore:
 
     def mark_dispatched(
         self, *, job_id: str | None = None, doc_id: str | None = None,
-        fields: Sequence[tuple[str, str]] = (),
+        fields: Sequence[tuple[str, str]] = (), undo: bool = False,
     ) -> None:
-        """Record that a task for these was just published."""
-        now = utcnow()
+        """Record that a task for these was just published (``undo``: that it was not, after
+        all, so the sweep publishes it)."""
+        now = None if undo else utcnow()
         with self._tx() as s:
             if job_id:
                 s.execute(update(JobRow).where(JobRow.job_id == job_id).values(dispatched_at=now))
@@ -418,8 +429,13 @@ class JobStore:
             return row.value if row else None
 
     def set_meta(self, key: str, value: str) -> None:
-        with self._tx() as s:
-            s.merge(MetaRow(key=key, value=value))
+        """Insert or replace; two workers starting together may both write (last wins)."""
+        try:
+            with self._tx() as s:
+                s.merge(MetaRow(key=key, value=value))
+        except IntegrityError:  # the other one inserted first: update its row instead
+            with self._tx() as s:
+                s.execute(update(MetaRow).where(MetaRow.key == key).values(value=value))
 
     # ------------------------------------------------------------------ metrics
 

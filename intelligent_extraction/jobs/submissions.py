@@ -138,17 +138,22 @@ class Submissions:
         """Validate, store and queue a job: (job view, created). A job for a document still
         indexing waits for it; one for an unknown document is an InvalidRequest."""
         fields = self.resolve_fields(request.fields)
-        if self.store.get_document(request.doc_id) is None:
+        try:
+            job, created = self.store.create_job(
+                request.doc_id, fields,
+                strategy=request.strategy.value if request.strategy else None,
+                callback_url=str(request.callback_url) if request.callback_url else None,
+                origin=origin, job_id=job_id, dispatched=True)
+        except NotFound:
             raise InvalidRequest([{"loc": "doc_id",
                                    "msg": f"no document {request.doc_id!r}; upload it first"}])
-        job, created = self.store.create_job(
-            request.doc_id, fields,
-            strategy=request.strategy.value if request.strategy else None,
-            callback_url=str(request.callback_url) if request.callback_url else None,
-            origin=origin, job_id=job_id)
         if created:
-            self._publish(f"job {job['job_id']}",
-                          lambda: self.dispatcher.start_job(job["job_id"]), job_id=job["job_id"])
+            try:
+                self.dispatcher.start_job(job["job_id"])
+            except BrokerUnavailable as exc:
+                logger.warning("job %s accepted but not yet published (the sweep will): %s",
+                               job["job_id"], exc)
+                self.store.mark_dispatched(job_id=job["job_id"], undo=True)
         return job, created
 
     def cancel_job(self, job_id: str) -> dict[str, Any]:

@@ -49,6 +49,8 @@ class Reconciler:
             self.sweep()
         except (ExtractionError, redis.RedisError) as exc:
             logger.warning("reconcile sweep skipped: %s", exc)
+        except Exception:  # noqa: BLE001 - the sweep thread must outlive any one failure
+            logger.exception("reconcile sweep failed; trying again next tick")
 
     def _staleness(self) -> float:
         run_id = self.redis.info("server")["run_id"]

@@ -118,3 +118,17 @@ def test_latency_buckets_are_cumulative(store):
     buckets = store.field_latency_buckets([0.05, 0.5])
     assert buckets["a"] == ([1, 1], 1, pytest.approx(0.03))
     assert buckets["b"] == ([0, 1], 1, pytest.approx(0.3))
+
+
+def test_a_job_for_an_unknown_document_is_refused_and_nothing_is_stored(store):
+    from intelligent_extraction.errors import NotFound
+
+    with pytest.raises(NotFound, match="'nope'"):
+        store.create_job("nope", ["a"])
+    assert store.count_jobs_by_status() == {}
+
+
+def test_meta_values_are_replaced(store):
+    store.set_meta("broker_run_id", "one")
+    store.set_meta("broker_run_id", "two")
+    assert store.get_meta("broker_run_id") == "two"
