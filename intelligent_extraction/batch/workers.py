@@ -26,6 +26,8 @@ __all__ = ["DocOutcome", "init_worker", "process_document", "SystemicError"]
 
 _PR_SET_PDEATHSIG = 1
 _service = None
+_indexed = None  # IndexedDocuments: skips re-parsing files indexed from the same bytes
+_ingest = ""
 
 
 class SystemicError(Exception):
@@ -49,13 +51,16 @@ def init_worker(parent_pid: int, settings_overrides: dict[str, Any], torch_threa
     import torch
 
     torch.set_num_threads(torch_threads)
-    global _service
+    global _service, _indexed, _ingest
     from ..service import ExtractionService
     from ..settings import Settings
+    from .indexed import IndexedDocuments, ingest_key
 
     _service = ExtractionService(Settings.load(**settings_overrides))
-    _service.embedder  # noqa: B018 - load the model now, once, not inside the first document
+    embedder = _service.embedder  # load the model now, once, not inside the first document
     _service.backend  # noqa: B018
+    _indexed = IndexedDocuments(_service.settings.data_dir / "batch-indexed.sqlite")
+    _ingest = ingest_key(_service.settings, getattr(embedder, "model_name", "?"))
 
 
 def _die_with_parent(parent_pid: int) -> None:
@@ -66,12 +71,26 @@ def _die_with_parent(parent_pid: int) -> None:
         os._exit(1)
 
 
+def _index(svc, task: DocTask):
+    """Index ``task``'s file unless it is known to be indexed from the same bytes."""
+    from ..ingest import IndexReport
+
+    t0 = time.perf_counter()
+    source = _indexed.source_if_current(task.doc_id, task.content_sha256, _ingest, svc.backend)
+    if source is not None:
+        return IndexReport(doc_id=task.doc_id, source=source, chunks=0, skipped=True,
+                           timings_ms={"index_check": (time.perf_counter() - t0) * 1000})
+    report = svc.index(task.path, task.doc_id)
+    _indexed.remember(task.doc_id, task.content_sha256, _ingest, svc.backend, report.source)
+    return report
+
+
 def process_document(task: DocTask, strategy: Strategy | None) -> DocOutcome:
     """Index (skipped when unchanged) and extract ``task.fields``; errors stay per document."""
     svc = _service
     outcome = DocOutcome(task.doc_id)
     try:
-        report = svc.index(task.path, task.doc_id)
+        report = _index(svc, task)
     except (DocumentError, OSError) as exc:
         outcome.error = str(exc)
         return outcome

@@ -178,3 +178,26 @@ def test_dry_run_changes_nothing_and_force_rewrites_in_place(tmp_path, archive):
     assert forced.returncode == 0, forced.stderr
     counts = pair_counts(out)
     assert len(counts) == 6 and set(counts.values()) == {1}
+
+
+def test_an_indexed_unchanged_file_is_not_parsed_again_and_an_edited_one_is(tmp_path, archive):
+    args = ("--input", str(archive / "2021"), "--fields", "governing_law", "--workers", "1")
+
+    def run(name: str) -> dict:
+        report = tmp_path / f"{name}.json"
+        done = run_backfill(tmp_path, *args, "--output", str(tmp_path / f"{name}.jsonl"),
+                            "--report", str(report))
+        assert done.returncode == 0, done.stderr
+        return json.loads(report.read_text())
+
+    cold = run("cold")
+    assert cold["documents"]["indexed"] == 4 and "parse_chunk" in cold["worker_time_ms"]
+    warm = run("warm")  # a new output: every field again, on the indexed documents
+    assert warm["documents"]["processed"] == 4 and warm["documents"]["indexed"] == 0
+    assert "parse_chunk" not in warm["worker_time_ms"] and "index_check" in warm["worker_time_ms"]
+    samples.write_text(archive / "2021" / "statement-0.txt", _variant(samples.bank_statement(), 9))
+    edited = run("edited")
+    assert edited["documents"]["indexed"] == 1
+    records = read_lines(tmp_path / "edited.jsonl")
+    assert {r["source"] for r in records} == {"record-0.docx", "record-1.docx",
+                                              "statement-0.txt", "statement-1.txt"}
