@@ -103,6 +103,11 @@ def show(data: dict) -> None:
     print(f"  worker time {total / 1000:.1f} s ({total / 1000 / max(docs, 1):.2f} s/doc):")
     for stage, ms in sorted(stages.items(), key=lambda kv: -kv[1]):
         print(f"    {stage:>16}: {ms / 1000:7.1f} s  {ms / total:6.1%}")
+    cpu = data.get("worker_cpu_s", 0.0)
+    if cpu and docs:
+        cores = os.cpu_count() or 1
+        print(f"  worker CPU {cpu:.1f} s = {cpu / docs:.2f} CPU-s/doc; on {cores} idle cores: "
+              f"~{cores / (cpu / docs) * 60:.0f} documents/min")
     busy = total / 1000 / data["workers"]
     print(f"  outside the stages (start-up, model load, queueing, writing): "
           f"{max(b['wall_s'] - busy, 0):.1f} s of wall per worker")

@@ -164,7 +164,7 @@ def _record(ledger: OutputLedger, summary: RunSummary, ctx: _Context, opts: Back
                                 ctx.strategies)
     ledger.append(with_meta(records, task, ctx.versions))
     summary.documents_indexed += outcome.indexed
-    summary.add(records, outcome.timings_ms, outcome.chunks)
+    summary.add(records, outcome.timings_ms, outcome.chunks, outcome.cpu_s)
 
 
 class _progress_bar:

@@ -40,6 +40,7 @@ class RunSummary:
     repaired_bytes: int = 0  # a torn tail from a killed run, truncated
     statuses: Counter = field(default_factory=Counter)
     chunks: int = 0
+    cpu_s: float = 0.0  # workers' CPU time on documents (local runs)
     timings_ms: dict[str, float] = field(default_factory=lambda: defaultdict(float))
     failures: list[dict[str, str]] = field(default_factory=list)
     duplicates: list[dict[str, str]] = field(default_factory=list)
@@ -49,8 +50,10 @@ class RunSummary:
     def records_written(self) -> int:
         return sum(self.statuses.values())
 
-    def add(self, records: list[dict[str, Any]], timings: dict[str, float], chunks: int) -> None:
+    def add(self, records: list[dict[str, Any]], timings: dict[str, float], chunks: int,
+            cpu_s: float = 0.0) -> None:
         self.documents_processed += 1
+        self.cpu_s += cpu_s
         self.statuses.update(r["status"] for r in records)
         self.chunks += chunks
         for stage, ms in timings.items():
@@ -75,6 +78,7 @@ class RunSummary:
             "throughput": {"documents_per_min": round(self.documents_processed / minutes, 1),
                            "fields_per_s": round(self.records_written / (minutes * 60), 1)},
             "chunks": self.chunks,
+            "worker_cpu_s": round(self.cpu_s, 2),
             "worker_time_ms": {k: round(v, 1) for k, v in sorted(self.timings_ms.items())},
             "peak_rss_mb": peak_rss_mb(),
             "failures": self.failures,

@@ -42,6 +42,7 @@ class DocOutcome:
     timings_ms: dict[str, float] = field(default_factory=dict)
     chunks: int = 0
     indexed: bool = False  # False: it was already indexed with identical chunks
+    cpu_s: float = 0.0  # this process's CPU time on the document (wall time lies under load)
 
 
 def init_worker(parent_pid: int, settings_overrides: dict[str, Any], torch_threads: int) -> None:
@@ -89,6 +90,7 @@ def process_document(task: DocTask, strategy: Strategy | None) -> DocOutcome:
     """Index (skipped when unchanged) and extract ``task.fields``; errors stay per document."""
     svc = _service
     outcome = DocOutcome(task.doc_id)
+    cpu0 = time.process_time()
     try:
         report = _index(svc, task)
     except (DocumentError, OSError) as exc:
@@ -113,4 +115,5 @@ def process_document(task: DocTask, strategy: Strategy | None) -> DocOutcome:
             timings[f"field:{stage}"] += ms
     outcome.records = [r.to_dict() for r in results]
     outcome.timings_ms = dict(timings)
+    outcome.cpu_s = time.process_time() - cpu0
     return outcome
