@@ -65,14 +65,18 @@ def _panel(ax, fit: FieldFit, attr: str, key: str) -> None:
 def write_field_yaml(path: Path, changes: dict[str, Any]) -> None:
     """Set ``changes`` in the field YAML at ``path``, keeping comments and key order."""
     from ruamel.yaml import YAML
+    from ruamel.yaml.util import load_yaml_guess_indent
 
     from ..fields import load_field_config
 
+    text = path.read_text(encoding="utf-8")
+    _, indent, block_seq_indent = load_yaml_guess_indent(text)
     yaml = YAML()  # round-trip: comments, order and quoting survive
     yaml.preserve_quotes = True
     yaml.width = 4096  # never re-wrap the author's long lines
-    with open(path, encoding="utf-8") as fh:
-        data = yaml.load(fh)
+    # Keep the file's own list indentation, or every list line would show up in the diff.
+    yaml.indent(mapping=2, sequence=indent or 2, offset=block_seq_indent or 0)
+    data = yaml.load(text)
     for key, value in changes.items():
         if isinstance(value, dict) and isinstance(data.get(key), dict):
             for sub, subvalue in value.items():
