@@ -107,3 +107,15 @@ def test_fit_on_generated_documents(tmp_path, data_dir):
     best_f1 = max(evidence_counts(fit.rankings, t, k).f1 for t in grid)
     assert best_min_score(fit.rankings, k)[1].f1 == pytest.approx(best_f1)
     assert fit.after.f1 >= fit.before.f1
+
+
+def test_write_changes_only_the_written_keys_of_a_real_config(tmp_path):
+    pytest.importorskip("ruamel.yaml")
+    from intelligent_extraction.batch.calibrate_output import write_field_yaml
+    from intelligent_extraction.settings import PROJECT_ROOT
+
+    original = (PROJECT_ROOT / "config" / "fields" / "agreement_date.yaml").read_text()
+    path = tmp_path / "agreement_date.yaml"
+    path.write_text(original)
+    write_field_yaml(path, {"min_score": 0.5})
+    assert path.read_text() == original.rstrip("\n") + "\nmin_score: 0.5\n"
