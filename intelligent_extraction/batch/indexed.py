@@ -23,8 +23,10 @@ _DOCUMENTS_PACKAGE = Path(__file__).resolve().parent.parent / "documents"
 
 def ingest_key(settings, model_name: str) -> str:
     """Everything that shapes a document's chunks: settings, model, parser and chunker code."""
-    digest = hashlib.sha256(
-        f"{settings.chunk_tokens}|{settings.chunk_overlap_tokens}|{model_name}".encode())
+    # The embedding runtime too: a document embedded by torch must be re-indexed for onnx.
+    runtime = getattr(settings, "embed_backend", "torch")
+    digest = hashlib.sha256(f"{settings.chunk_tokens}|{settings.chunk_overlap_tokens}|"
+                            f"{model_name}|{runtime}".encode())
     for source in sorted(_DOCUMENTS_PACKAGE.glob("*.py")):
         digest.update(source.read_bytes())
     return digest.hexdigest()[:16]

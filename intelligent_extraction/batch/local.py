@@ -27,6 +27,12 @@ MAX_CRASHES = 2
 
 def _pool(workers: int, overrides: dict[str, Any]) -> ProcessPoolExecutor:
     threads = max(1, (os.cpu_count() or 1) // workers)
+    # The embedding runtime's default is one thread per core, per process: N workers would
+    # run N x cores threads. Split the cores unless the user chose a thread count.
+    from ..settings import Settings
+
+    if "embed_threads" in Settings.model_fields and "IE_EMBED_THREADS" not in os.environ:
+        overrides = {**overrides, "embed_threads": threads}
     return ProcessPoolExecutor(
         max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
         initializer=init_worker, initargs=(os.getpid(), overrides, threads))
