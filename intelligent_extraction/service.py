@@ -19,6 +19,7 @@ from .embeddings import (
     create_embedder,
     embedder_identity,
     model_dimension,
+    onnx_cache_dir,
 )
 from .extraction.base import Extractor, FieldResult
 from .extraction.calibration import Calibrator
@@ -38,12 +39,13 @@ def shared_model(
     batch_size: int,
     backend: str = "torch",
     threads: int = 0,
-    data_dir: Path | None = None,
+    cache_dir: Path | None = None,
 ) -> Embedder:
     """One loaded model per process and configuration (loading takes seconds; the model is
-    read-only). ``data_dir`` holds the ONNX export (unused by torch)."""
+    read-only). ``cache_dir`` holds the ONNX export (unused by torch)."""
     return create_embedder(
-        backend, data_dir=data_dir, model_path=model_path, batch_size=batch_size, threads=threads
+        backend, cache_dir=cache_dir, model_path=model_path, batch_size=batch_size,
+        threads=threads,
     )
 
 
@@ -74,7 +76,7 @@ class ExtractionService:
         s = self.settings
         model = shared_model(
             s.embedding_model, s.embed_batch_size, s.embed_backend, s.embed_threads,
-            None if s.embed_backend == "torch" else s.data_dir,
+            None if s.embed_backend == "torch" else s.model_cache_dir or onnx_cache_dir(s.data_dir),
         )
         cache = EmbeddingCache(s.data_dir / "embedding-cache.sqlite")
         return CachedEmbedder(model, cache)

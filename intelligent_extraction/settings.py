@@ -11,9 +11,10 @@
 | IE_OPENSEARCH_HYBRID_SUBSCORES | true | report each hybrid chunk's BM25/kNN scores (OpenSearch explains every hit: about 250 ms a query instead of 20 ms; rankings are the same) |
 | IE_INDEX_PREFIX | ie | prefix of every index / pipeline name the service creates |
 | IE_EMBEDDING_MODEL | packaged all-MiniLM-L6-v2 | a local model directory for HuggingFaceEmbedding |
-| IE_EMBED_BACKEND | torch | ``torch`` (llama-index HuggingFaceEmbedding, the reference), ``onnx`` or ``onnx-int8`` (ONNX Runtime, exported once under IE_DATA_DIR/models) |
-| IE_EMBED_BATCH_SIZE | 32 | texts per embedding batch (texts are sorted by length first) |
+| IE_EMBED_BACKEND | onnx | ``torch`` (llama-index HuggingFaceEmbedding, the reference), ``onnx`` or ``onnx-int8`` (ONNX Runtime, exported once under IE_DATA_DIR/models) |
+| IE_EMBED_BATCH_SIZE | 8 | texts per embedding batch (texts are sorted by length first; 8 measured fastest) |
 | IE_EMBED_THREADS | 0 | intra-op threads of the embedding runtime; 0: one per core |
+| IE_MODEL_CACHE_DIR | IE_DATA_DIR/models | where ONNX exports are kept (several data dirs may share one) |
 | IE_CHUNK_TOKENS | 200 | target chunk size in model tokens (hard cap: the model's 256) |
 | IE_CHUNK_OVERLAP_TOKENS | 40 | tokens shared by consecutive chunks of one section |
 | IE_EXTRACTOR | rules | ``rules`` (default, offline) or ``llm`` |
@@ -72,9 +73,10 @@ class Settings(BaseSettings):
     opensearch_hybrid_subscores: bool = True
     index_prefix: str = Field(default="ie", pattern=r"^[a-z0-9][a-z0-9_\-]*$")
     embedding_model: str | None = None
-    embed_backend: Literal["torch", "onnx", "onnx-int8"] = "torch"
-    embed_batch_size: int = Field(default=32, ge=1, le=1024)
+    embed_backend: Literal["torch", "onnx", "onnx-int8"] = "onnx"
+    embed_batch_size: int = Field(default=8, ge=1, le=1024)
     embed_threads: int = Field(default=0, ge=0, le=256)
+    model_cache_dir: Path | None = None
     chunk_tokens: int = Field(default=200, ge=32, le=MODEL_MAX_TOKENS - 2)
     chunk_overlap_tokens: int = Field(default=40, ge=0)
     extractor: Literal["rules", "llm"] = "rules"

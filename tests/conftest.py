@@ -7,12 +7,18 @@ each test that indexes gets its own data directory, so nothing touches a develop
 from __future__ import annotations
 
 import os
+import tempfile
 
 import pytest
 
 # Never let a test reach for a model hub or write into the user's data dir.
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+# One ONNX export for every test data dir and worker process (an export takes 10-20 s); it is
+# keyed by the model's fingerprint and the export version, so reusing it across runs is safe.
+os.environ.setdefault(
+    "IE_MODEL_CACHE_DIR", os.path.join(tempfile.gettempdir(), "ie-test-model-cache")
+)
 
 
 @pytest.fixture(scope="session")

@@ -18,14 +18,15 @@ def create_embedder(
     backend: str,
     *,
     data_dir: Path | None = None,
+    cache_dir: Path | None = None,
     model_path: str | None = None,
     batch_size: int = 32,
     threads: int = 0,
 ) -> Embedder:
     """``torch`` (llama-index HuggingFaceEmbedding, the reference), ``onnx`` or ``onnx-int8``
-    (ONNX Runtime; exported once into ``<data_dir>/models``)."""
+    (ONNX Runtime; exported once into ``cache_dir``, by default ``<data_dir>/models``)."""
     check_backend(backend)
-    if backend != "torch" and data_dir is None:
+    if backend != "torch" and data_dir is None and cache_dir is None:
         raise ValueError(f"the {backend} embedder needs data_dir to hold its ONNX export")
     if backend == "torch":
         from .huggingface import HuggingFaceEmbedder
@@ -34,6 +35,6 @@ def create_embedder(
     from .onnx import OnnxEmbedder
 
     return OnnxEmbedder(
-        onnx_cache_dir(data_dir), model_path, int8=backend == "onnx-int8",
+        cache_dir or onnx_cache_dir(data_dir), model_path, int8=backend == "onnx-int8",
         batch_size=batch_size, threads=threads,
     )

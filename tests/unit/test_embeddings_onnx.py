@@ -147,3 +147,14 @@ def test_factory_rejects_unknown_backend_and_missing_data_dir():
         create_embedder("tensorrt")
     with pytest.raises(ValueError, match="needs data_dir"):
         create_embedder("onnx")
+
+
+def test_service_builds_the_configured_runtime_with_its_cache(tmp_path):
+    from intelligent_extraction.service import ExtractionService
+    from intelligent_extraction.settings import Settings
+
+    settings = Settings.load(data_dir=tmp_path / "data", embed_backend="onnx",
+                             model_cache_dir=tmp_path / "models")
+    svc = ExtractionService(settings)
+    assert svc.embedder.inner.model_file.is_relative_to(tmp_path / "models")
+    assert svc.backend.embedder == svc.embedder.identity == embedder_identity("onnx")

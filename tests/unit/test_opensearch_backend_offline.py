@@ -59,10 +59,22 @@ def test_is_a_search_backend(backend):
 
 
 def test_from_settings_names_everything_with_the_prefix(backend, closed_url):
-    assert backend.index_name == "offline-chunks-3d"
+    # the index also names the embedding runtime (default onnx): vectors of another runtime
+    # live in another index; torch keeps the name indexes had before runtimes were told apart
+    assert backend.index_name == "offline-chunks-3d-onnx"
     assert backend.url == closed_url
     assert backend.dimension == 3
     assert dsl.pipeline_id(backend._pipeline_base, 1, 1) == "offline-hybrid-bm25-0500"
+
+
+def test_index_name_names_the_runtime():
+    from intelligent_extraction.backends.opensearch import index_name_for
+    from intelligent_extraction.settings import Settings
+
+    names = {r: index_name_for(Settings.load(embed_backend=r, index_prefix="x"), 384)
+             for r in ("torch", "onnx", "onnx-int8")}
+    assert names == {"torch": "x-chunks-384d", "onnx": "x-chunks-384d-onnx",
+                     "onnx-int8": "x-chunks-384d-onnx-int8"}
 
 
 @pytest.mark.parametrize(
