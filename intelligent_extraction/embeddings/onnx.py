@@ -3,6 +3,7 @@ dynamically quantized int8, see :mod:`.onnx_export`), run on the CPU execution p
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -21,6 +22,8 @@ from .base import (
 from .onnx_export import ensure_onnx_model
 
 __all__ = ["OnnxEmbedder"]
+
+logger = logging.getLogger(__name__)
 
 
 class OnnxEmbedder:
@@ -50,6 +53,9 @@ class OnnxEmbedder:
         path = model_path or default_model_path()
         self.backend = "onnx-int8" if int8 else "onnx"
         self.model_file = ensure_onnx_model(Path(cache_dir), path, int8=int8)
+        # one line per load, as sentence-transformers logs for torch: how operators (and the
+        # worker tests) see that a process loaded the model once
+        logger.info("Loading ONNX embedding model %s", self.model_file)
         options = ort.SessionOptions()
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1  # one sequential graph: a second pool only competes
