@@ -429,6 +429,28 @@ class RuleExtractor:
         except ValueError:
             return ()
 
+    def rank(
+        self,
+        field: FieldConfig,
+        chunks: Sequence[ScoredChunk],
+        *,
+        context: Mapping[str, Any] | None = None,
+    ) -> tuple[list[Scored], float]:
+        """Every pooled candidate of ``field`` in ``chunks`` with its features, best first,
+        and the score a candidate needs to answer (what ``training`` learns from)."""
+        rule = rule_for(field)
+        passages = build_passages(list(chunks)[: rule.max_chunks])
+        return self._pooled(field, rule, passages, context), rule.min_score
+
+    @staticmethod
+    def _pooled(
+        field: FieldConfig, rule, passages: list[Passage], context: Mapping[str, Any] | None
+    ) -> list[Scored]:
+        if not passages:
+            return []
+        reader = CandidateReader(field, rule, passages)
+        return pool(_MODES[rule.mode](reader, context or {}))
+
     def extract(
         self,
         field: FieldConfig,
@@ -443,8 +465,7 @@ class RuleExtractor:
         passages = build_passages(list(chunks)[: rule.max_chunks])
         if not passages:
             return Extraction.not_found("no text chunks to read")
-        reader = CandidateReader(field, rule, passages)
-        ranked = pool(_MODES[rule.mode](reader, context or {}))
+        ranked = self._pooled(field, rule, passages, context)
         shown = [
             dict(s.to_dict(), confidence=round(confidence(s.score, rule.min_score), 4))
             for s in ranked[:_SHOWN]
