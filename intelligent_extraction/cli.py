@@ -452,6 +452,37 @@ def calibrate(
 
 
 @app.command()
+def train(
+    gold: Path = typer.Option(..., exists=True, help="Gold rows of the fit set (JSON lines)"),
+    docs: Optional[Path] = typer.Option(None, help="Its documents (default: docs/ beside the "
+                                        "gold file)"),
+    fields: Optional[str] = typer.Option(None, help="Comma list; default every gold value "
+                                         "field that is configured"),
+    limit: Optional[int] = typer.Option(None, help="Only the first N documents"),
+    fmt: str = typer.Option("pdf", "--format", help="pdf or txt: which file of each document"),
+    cases: Optional[Path] = typer.Option(None, help="Keep the labelled candidates here (JSONL);"
+                                         " reused when it exists"),
+    holdout_gold: Optional[Path] = typer.Option(None, exists=True, help="Also report on this "
+                                                "held-out gold set (never fitted on)"),
+    holdout_docs: Optional[Path] = typer.Option(None, help="Its documents (default: docs/ "
+                                                "beside it)"),
+    write: bool = typer.Option(False, "--write", help="Save the models, the field thresholds "
+                               "and the confidence calibration"),
+    out_json: Optional[Path] = typer.Option(None, "--json", help="Write the results here"),
+) -> None:
+    """Fit the candidate scorer (one logistic regression per value type) on labelled data."""
+    from .training.command import train_command
+
+    try:
+        train_command(console, _progress, gold=gold, docs=docs or gold.parent / "docs",
+                      fields=fields.split(",") if fields else None, limit=limit, fmt=fmt,
+                      cases_path=cases, holdout_gold=holdout_gold, holdout_docs=holdout_docs,
+                      write=write, out_json=out_json)
+    except ExtractionError as exc:
+        _fail(exc)
+
+
+@app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", help="Interface to listen on"),
     port: int = typer.Option(8000, help="TCP port"),

@@ -1,0 +1,1 @@
+"""Learning the candidate scorer from labelled contracts (``intelligent-extraction train``)."""

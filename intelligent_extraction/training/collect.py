@@ -1,0 +1,135 @@
+"""Labelled candidates: every candidate the rule readers find, with its features and whether
+its value is right by the gold (the same comparison ``eval`` scores with).
+
+For each labelled document and value field, retrieval runs as the first attempt of an
+extraction does, the field's candidates are read and pooled (``RuleExtractor.rank``), and each
+one is labelled with ``values_match``. Fields another field needs (an expiration date counted
+from the effective date) are decided first, by the extractor as it stands, and passed on as
+context, exactly as at extraction time: the model learns from the inputs it will see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..evaluation.compare import values_match
+from ..evaluation.gold import GoldRow, find_document
+from ..models import FieldConfig
+from ..retrieval import retrieve
+
+__all__ = ["LabelledCandidate", "FieldCase", "collect_cases", "dependency_order"]
+
+
+@dataclass(frozen=True)
+class LabelledCandidate:
+    value: Any
+    features: dict[str, float]
+    right: bool
+    hand_score: float  # the hand-weighted raw score, for before/after comparisons
+
+
+@dataclass
+class FieldCase:
+    """One (document, value field): its gold and every candidate found for it, best first by
+    the hand score."""
+
+    doc_id: str
+    dataset: str
+    field: str
+    value_type: str
+    gold: tuple[str, ...]
+    hand_threshold: float
+    candidates: list[LabelledCandidate] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "doc_id": self.doc_id, "dataset": self.dataset, "field": self.field,
+            "value_type": self.value_type, "gold": list(self.gold),
+            "hand_threshold": self.hand_threshold,
+            "candidates": [
+                {"value": c.value, "features": c.features, "right": c.right,
+                 "hand_score": c.hand_score}
+                for c in self.candidates
+            ],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "FieldCase":
+        case = cls(data["doc_id"], data["dataset"], data["field"], data["value_type"],
+                   tuple(data["gold"]), float(data["hand_threshold"]))
+        case.candidates = [LabelledCandidate(c["value"], c["features"], c["right"],
+                                             c["hand_score"]) for c in data["candidates"]]
+        return case
+
+
+def dependency_order(fields: Iterable[FieldConfig], needs: Callable[[FieldConfig], tuple]) \
+        -> list[FieldConfig]:
+    """Fields ordered so that the ones another field needs come first."""
+    by_name = {f.field_name: f for f in fields}
+    ordered: list[FieldConfig] = []
+
+    def visit(f: FieldConfig, seen: frozenset[str]) -> None:
+        if f in ordered or f.field_name in seen:
+            return
+        for dep in needs(f):
+            if dep in by_name:
+                visit(by_name[dep], seen | {f.field_name})
+        ordered.append(f)
+
+    for f in by_name.values():
+        visit(f, frozenset())
+    return ordered
+
+
+def _document_cases(svc, doc_id: str, rows: dict[str, GoldRow]) -> list[FieldCase]:
+    extractor = svc.extractor
+    fields = [svc.fields.get(name) for name in rows]
+    context: dict[str, Any] = {}
+    cases = []
+    for cfg in dependency_order(fields, extractor.needs):
+        row = rows[cfg.field_name]
+        chunks = retrieve(svc.backend, svc.embedder, doc_id, cfg).chunks
+        ranked, threshold = extractor.rank(cfg, chunks, context=context)
+        case = FieldCase(doc_id, row.dataset, cfg.field_name, cfg.type.value, row.values,
+                         threshold)
+        for s in ranked:
+            right = bool(row.values) and values_match(cfg.type, s.value, list(row.values))
+            case.candidates.append(LabelledCandidate(s.value, dict(s.features), right, s.score))
+        cases.append(case)
+        decided = extractor.extract(cfg, chunks, context=context)
+        if decided.status == "found":
+            context[cfg.field_name] = decided.value
+    return cases
+
+
+def collect_cases(
+    svc,
+    gold: list[GoldRow],
+    docs_dir: Path,
+    *,
+    fields: list[str] | None = None,
+    formats: tuple[str, ...] = ("pdf",),
+    limit: int | None = None,
+    on_document: Callable[[str], None] | None = None,
+) -> list[FieldCase]:
+    """Labelled candidates of every (document, value field) in ``gold`` whose field is
+    configured (and in ``fields`` when given); documents are indexed when they are not yet."""
+    by_doc: dict[str, dict[str, GoldRow]] = {}
+    for row in gold:
+        if row.kind != "value" or row.field not in svc.fields:
+            continue
+        if fields and row.field not in fields:
+            continue
+        by_doc.setdefault(row.doc_id, {})[row.field] = row
+    cases: list[FieldCase] = []
+    for doc_id in sorted(by_doc)[:limit]:
+        path = find_document(docs_dir, doc_id, formats)
+        if path is not None:
+            svc.index(path, doc_id=doc_id)
+            cases.extend(_document_cases(svc, doc_id, by_doc[doc_id]))
+        if on_document:
+            on_document(doc_id)
+    return cases

@@ -1,0 +1,151 @@
+"""The ``train`` command: collect labelled candidates, fit, report, optionally write.
+
+    intelligent-extraction train --gold contracts-train/gold.jsonl --docs contracts-train/docs \\
+        --holdout-gold contracts-dev/gold.jsonl --write
+
+prints, per field, F1 of the hand-weighted scores and of the learned scorer on the fit set and
+(with ``--holdout-gold``) on the held-out set, and the models' coefficients. ``--write`` saves
+the models into the package (``extraction/scorers/<type>.json``), each field's threshold into
+its YAML (``extraction.threshold``) and the confidence calibration fitted on the same set.
+``--cases FILE`` keeps the labelled candidates (JSON lines) so a refit skips retrieval.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from ..evaluation.gold import load_gold
+from ..extraction.calibration import Calibrator, fit_isotonic
+from ..extraction.learned import MODELS_DIR
+from .collect import FieldCase, collect_cases
+from .fit import Counts, Fit, evaluate, fit_all
+
+__all__ = ["train_command", "calibration_points"]
+
+
+def _collect(svc, progress, gold: Path, docs: Path, fields, limit, fmt, label) -> list[FieldCase]:
+    rows = load_gold(gold)
+    with progress() as bar:
+        task = bar.add_task(label, total=min(len({r.doc_id for r in rows}), limit or 10**9))
+        return collect_cases(svc, rows, docs, fields=fields, formats=(fmt,), limit=limit,
+                             on_document=lambda _: bar.advance(task))
+
+
+def load_cases(path: Path) -> list[FieldCase]:
+    with open(path, encoding="utf-8") as fh:
+        return [FieldCase.from_dict(json.loads(line)) for line in fh if line.strip()]
+
+
+def save_cases(path: Path, cases: Sequence[FieldCase]) -> None:
+    with open(path, "w", encoding="utf-8") as fh:
+        for case in cases:
+            fh.write(json.dumps(case.to_dict(), ensure_ascii=False) + "\n")
+
+
+def calibration_points(cases: Sequence[FieldCase], fit: Fit) -> tuple[list[float], list[bool]]:
+    """(probability, right) of every answer the fitted scorer gives on ``cases``."""
+    scores, right = [], []
+    for case in cases:
+        model = fit.models.get(case.value_type)
+        if model is None or not case.candidates:
+            continue
+        best = max(case.candidates, key=lambda c: model.probability(c.features))
+        p = model.probability(best.features)
+        if p >= fit.thresholds.get(case.field, model.default_threshold):
+            scores.append(p)
+            right.append(best.right)
+    return scores, right
+
+
+def _micro(counts: dict[str, Counts]) -> Counts:
+    total = Counts()
+    for c in counts.values():
+        total = total.add(c)
+    return total
+
+
+def _print_fit(console: Console, fit: Fit, held: tuple[dict, dict] | None) -> None:
+    table = Table(title="value F1 per field: hand-weighted scores vs the learned scorer")
+    for col in ("field", "threshold", "hand (fit)", "learned (fit)"):
+        table.add_column(col, justify="left" if col == "field" else "right")
+    if held:
+        table.add_column("hand (held out)", justify="right")
+        table.add_column("learned (held out)", justify="right")
+    for name in sorted(fit.hand):
+        row = [name, f"{fit.thresholds.get(name, float('nan')):.3f}",
+               f"{fit.hand[name].f1:.3f}",
+               f"{fit.learned[name].f1:.3f}" if name in fit.learned else "-"]
+        if held:
+            learned, hand = held
+            row += [f"{hand[name].f1:.3f}" if name in hand else "-",
+                    f"{learned[name].f1:.3f}" if name in learned else "-"]
+        table.add_row(*row)
+    row = ["micro", "", f"{_micro(fit.hand).f1:.3f}", f"{_micro(fit.learned).f1:.3f}"]
+    if held:
+        row += [f"{_micro(held[1]).f1:.3f}", f"{_micro(held[0]).f1:.3f}"]
+    table.add_row(*row, style="bold")
+    console.print(table)
+    for vt, model in sorted(fit.models.items()):
+        coef = ", ".join(f"{k} {w:+.2f}" for k, w in sorted(model.coef.items(),
+                                                          key=lambda kv: -abs(kv[1])))
+        console.print(f"[bold]{vt}[/]: bias {model.intercept:+.2f}; {coef}")
+
+
+def _write(console: Console, svc, fit: Fit, cases: Sequence[FieldCase]) -> None:
+    from ..batch.calibrate_output import write_field_yaml
+    from ..evaluation.calibrate import save_calibrator
+
+    for vt, model in fit.models.items():
+        model.save(MODELS_DIR / f"{vt}.json")
+    fields_dir = svc.settings.fields_dir
+    for name, threshold in sorted(fit.thresholds.items()):
+        write_field_yaml(fields_dir / f"{name}.yaml", {"extraction": {"threshold": threshold}})
+    scores, right = calibration_points(cases, fit)
+    calibrator: Calibrator = fit_isotonic(scores, right)
+    save_calibrator(fields_dir.parent / "calibration.json", svc.extractor.name, calibrator)
+    console.print(f"wrote {len(fit.models)} models to {MODELS_DIR}, thresholds into "
+                  f"{len(fit.thresholds)} field YAMLs, calibration from {len(scores)} answers")
+
+
+def train_command(console: Console, progress, *, gold: Path, docs: Path,
+                  fields: list[str] | None, limit: int | None, fmt: str,
+                  cases_path: Path | None, holdout_gold: Path | None,
+                  holdout_docs: Path | None, write: bool, out_json: Path | None) -> Fit:
+    from ..service import ExtractionService
+
+    svc = ExtractionService()
+    if cases_path and cases_path.exists():
+        cases = load_cases(cases_path)
+        console.print(f"{len(cases)} labelled cases from {cases_path}")
+    else:
+        cases = _collect(svc, progress, gold, docs, fields, limit, fmt, "fit set")
+        if cases_path:
+            save_cases(cases_path, cases)
+    fit = fit_all(cases)
+    held = None
+    if holdout_gold:
+        held_cases = _collect(svc, progress, holdout_gold,
+                              holdout_docs or holdout_gold.parent / "docs", fields, None, fmt,
+                              "held-out set")
+        held = evaluate(held_cases, fit.models, fit.thresholds)
+    _print_fit(console, fit, held)
+    if write:
+        _write(console, svc, fit, cases)
+    if out_json:
+        report = {
+            "models": {vt: m.to_dict() for vt, m in fit.models.items()},
+            "thresholds": fit.thresholds,
+            "fit": {"hand": {k: c.to_dict() for k, c in fit.hand.items()},
+                    "learned": {k: c.to_dict() for k, c in fit.learned.items()}},
+        }
+        if held:
+            report["holdout"] = {"learned": {k: c.to_dict() for k, c in held[0].items()},
+                                 "hand": {k: c.to_dict() for k, c in held[1].items()}}
+        out_json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    return fit
+

@@ -1,0 +1,163 @@
+"""Fit the candidate scorer: one logistic regression per value type, one threshold per field.
+
+A (document, field) is decided by its best candidate: found when the model's probability for
+it clears the field's threshold. The threshold is the one that maximizes that field's F1 on
+the fit set, counted the way ``eval`` counts (a wrong value is a false positive and a miss).
+Everything here is pure: cases in, models, thresholds and counts out.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from ..extraction.learned import FEATURES, CandidateModel
+from .collect import FieldCase, LabelledCandidate
+
+__all__ = ["Counts", "fit_type_model", "best_threshold", "decide_counts", "fit_all", "Fit"]
+
+#: L2 strength (sklearn's C): mild, the features are few and bounded.
+REGULARIZATION_C = 1.0
+
+
+@dataclass
+class Counts:
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+    tn: int = 0
+
+    @property
+    def f1(self) -> float:
+        denom = 2 * self.tp + self.fp + self.fn
+        return 2 * self.tp / denom if denom else 1.0
+
+    def add(self, other: "Counts") -> "Counts":
+        return Counts(self.tp + other.tp, self.fp + other.fp, self.fn + other.fn,
+                      self.tn + other.tn)
+
+    def to_dict(self) -> dict:
+        return {"tp": self.tp, "fp": self.fp, "fn": self.fn, "tn": self.tn, "f1": self.f1}
+
+
+def _vector(c: LabelledCandidate) -> list[float]:
+    return [float(c.features.get(name, 0.0)) for name in FEATURES]
+
+
+def fit_type_model(value_type: str, cases: Sequence[FieldCase]) -> CandidateModel | None:
+    """A logistic regression on every candidate of the cases; None without both classes."""
+    from sklearn.linear_model import LogisticRegression
+
+    rows = [c for case in cases for c in case.candidates]
+    labels = [c.right for c in rows]
+    if not rows or all(labels) or not any(labels):
+        return None
+    used = [i for i, name in enumerate(FEATURES) if any(c.features.get(name) for c in rows)]
+    x = [[v for i, v in enumerate(_vector(c)) if i in used] for c in rows]
+    lr = LogisticRegression(C=REGULARIZATION_C, max_iter=5000).fit(x, labels)
+    coef = {FEATURES[i]: round(float(w), 5) for i, w in zip(used, lr.coef_[0])}
+    trained_on = {
+        "documents": len({case.doc_id for case in cases}),
+        "fields": sorted({case.field for case in cases}),
+        "candidates": len(rows),
+        "right": sum(labels),
+    }
+    return CandidateModel(value_type, coef, round(float(lr.intercept_[0]), 5),
+                          trained_on=trained_on)
+
+
+Scorer = Callable[[LabelledCandidate], float]
+
+
+def _top(case: FieldCase, score: Scorer) -> tuple[LabelledCandidate, float] | None:
+    if not case.candidates:
+        return None
+    best = max(case.candidates, key=score)
+    return best, score(best)
+
+
+def decide_counts(cases: Iterable[FieldCase], score: Scorer, threshold: float) -> Counts:
+    """eval's counts when each case answers with its best candidate if it scores >= threshold."""
+    counts = Counts()
+    for case in cases:
+        top = _top(case, score)
+        predicted = top is not None and top[1] >= threshold
+        right = predicted and top[0].right
+        if not case.gold and not predicted:
+            counts.tn += 1
+        elif right:
+            counts.tp += 1
+        else:
+            counts.fp += predicted
+            counts.fn += bool(case.gold)
+    return counts
+
+
+def best_threshold(cases: Sequence[FieldCase], score: Scorer) -> tuple[float, Counts]:
+    """The threshold with the best F1 (ties: the midpoint of the best plateau's ends)."""
+    tops = sorted({t[1] for case in cases if (t := _top(case, score))})
+    if not tops:
+        return 0.5, decide_counts(cases, score, 0.5)
+    # a threshold just above each top score, and one at the lowest (answer everything)
+    options = [tops[0] - 1e-6] + [(a + b) / 2 for a, b in zip(tops, tops[1:])] + [tops[-1] + 1e-6]
+    scored = [(decide_counts(cases, score, t).f1, t) for t in options]
+    best_f1 = max(f1 for f1, _ in scored)
+    plateau = [t for f1, t in scored if f1 == best_f1]
+    # a contiguous run of equal F1 is safer in its middle; non-contiguous: the lowest run's
+    chosen = plateau[len(plateau) // 2] if len(plateau) > 1 else plateau[0]
+    return chosen, decide_counts(cases, score, chosen)
+
+
+@dataclass
+class Fit:
+    models: dict[str, CandidateModel]
+    thresholds: dict[str, float]
+    learned: dict[str, Counts]  # per field, in-sample
+    hand: dict[str, Counts]  # the hand-weighted scores with their own thresholds
+
+
+def hand_counts(cases: Sequence[FieldCase]) -> Counts:
+    threshold = cases[0].hand_threshold if cases else 0.0
+    return decide_counts(cases, lambda c: c.hand_score, threshold)
+
+
+def fit_all(cases: Sequence[FieldCase]) -> Fit:
+    by_type: dict[str, list[FieldCase]] = defaultdict(list)
+    by_field: dict[str, list[FieldCase]] = defaultdict(list)
+    for case in cases:
+        by_type[case.value_type].append(case)
+        by_field[case.field].append(case)
+    models = {vt: m for vt, group in by_type.items() if (m := fit_type_model(vt, group))}
+    thresholds, learned, hand = {}, {}, {}
+    for name, group in by_field.items():
+        hand[name] = hand_counts(group)
+        model = models.get(group[0].value_type)
+        if model is None:
+            continue
+        thresholds[name], learned[name] = best_threshold(
+            group, lambda c, m=model: m.probability(c.features))
+    for vt, model in models.items():
+        fitted = [thresholds[n] for n, g in by_field.items()
+                  if g[0].value_type == vt and n in thresholds]
+        models[vt] = CandidateModel(model.value_type, model.coef, model.intercept,
+                                    default_threshold=round(sorted(fitted)[len(fitted) // 2], 4)
+                                    if fitted else 0.5,
+                                    trained_on=model.trained_on)
+    return Fit(models, {k: round(v, 6) for k, v in thresholds.items()}, learned, hand)
+
+
+def evaluate(cases: Sequence[FieldCase], models: dict[str, CandidateModel],
+             thresholds: dict[str, float]) -> tuple[dict[str, Counts], dict[str, Counts]]:
+    """(learned, hand) counts per field on another set (the held-out check)."""
+    by_field: dict[str, list[FieldCase]] = defaultdict(list)
+    for case in cases:
+        by_field[case.field].append(case)
+    learned, hand = {}, {}
+    for name, group in by_field.items():
+        hand[name] = hand_counts(group)
+        model = models.get(group[0].value_type)
+        if model is not None:
+            t = thresholds.get(name, model.default_threshold)
+            learned[name] = decide_counts(group, lambda c, m=model: m.probability(c.features), t)
+    return learned, hand

@@ -1,0 +1,102 @@
+"""The learned candidate scorer: model files, probabilities, explanations, and the fit's
+threshold choice checked against hand computation."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from intelligent_extraction.errors import ConfigError
+from intelligent_extraction.extraction.learned import CandidateModel, load_model, model_for
+from intelligent_extraction.training.collect import FieldCase, LabelledCandidate, dependency_order
+from intelligent_extraction.training.fit import (
+    best_threshold,
+    decide_counts,
+    fit_all,
+    fit_type_model,
+)
+
+
+def _case(doc, gold, *cands, field="signing_date", vt="date"):
+    case = FieldCase(doc, "synthetic", field, vt, tuple(gold), hand_threshold=0.5)
+    case.candidates = [LabelledCandidate(v, {"kind": k}, right, hand) for v, k, right, hand in cands]
+    return case
+
+
+def test_probability_and_contributions_follow_the_coefficients():
+    model = CandidateModel("date", {"kind": 2.0, "rank": -1.0}, intercept=-0.5)
+    feats = {"kind": 1.0, "rank": 0.5, "early": 9.0}  # early has no weight: ignored
+    assert model.logit(feats) == pytest.approx(-0.5 + 2.0 - 0.5)
+    assert model.probability(feats) == pytest.approx(1 / (1 + math.exp(-1.0)))
+    assert model.contributions(feats) == {"kind": 2.0, "rank": -0.5, "bias": -0.5}
+
+
+def test_model_file_round_trip_and_errors(tmp_path):
+    path = tmp_path / "date.json"
+    CandidateModel("date", {"kind": 1.5}, -1.0, default_threshold=0.4).save(path)
+    loaded = load_model(path)
+    assert loaded.coef == {"kind": 1.5} and loaded.default_threshold == 0.4
+    assert model_for("date", tmp_path) == loaded
+    assert model_for("money", tmp_path) is None  # no model: the hand score decides
+    bad = json.loads(path.read_text())
+    bad["coef"]["colour"] = 1.0
+    path.write_text(json.dumps(bad))
+    with pytest.raises(ConfigError, match=r"date.json: coef names unknown features \['colour'\]"):
+        load_model(path)
+    path.write_text("{not json")
+    with pytest.raises(ConfigError, match="date.json: not a candidate model"):
+        load_model(path)
+
+
+def test_decide_counts_counts_like_eval():
+    cases = [
+        _case("a", ["2020-01-01"], ("2020-01-01", 0.9, True, 0.9)),   # right, confident: tp
+        _case("b", ["2020-02-02"], ("2021-01-01", 0.8, False, 0.8)),  # wrong: fp and fn
+        _case("c", [], ("2022-01-01", 0.2, False, 0.2)),              # nothing to find: tn
+        _case("d", ["2020-03-03"], ("2020-03-03", 0.3, True, 0.3)),   # right but shy: fn
+    ]
+    c = decide_counts(cases, lambda x: x.features["kind"], 0.5)
+    assert (c.tp, c.fp, c.fn, c.tn) == (1, 1, 2, 1)
+
+
+def test_best_threshold_matches_hand_computation():
+    # top scores 0.9 (right), 0.7 (wrong, gold present), 0.6 (right), 0.2 (no gold, wrong)
+    cases = [
+        _case("a", ["x"], ("x", 0.9, True, 0)),
+        _case("b", ["y"], ("z", 0.7, False, 0)),
+        _case("c", ["w"], ("w", 0.6, True, 0)),
+        _case("d", [], ("q", 0.2, False, 0)),
+    ]
+    # answer all (t<=0.2): tp2 fp2 fn1 -> 4/7; t in (0.2,0.6]: tp2 fp1 fn1 -> 4/6;
+    # t in (0.6,0.7]: tp1 fp1 fn2 -> 2/5; t in (0.7,0.9]: tp1 fn2 -> 2/4; above: 0
+    threshold, counts = best_threshold(cases, lambda x: x.features["kind"])
+    assert 0.2 < threshold <= 0.6
+    assert (counts.tp, counts.fp, counts.fn, counts.tn) == (2, 1, 1, 1)
+    assert counts.f1 == pytest.approx(4 / 6)
+
+
+def test_fit_learns_that_the_role_feature_separates_right_from_wrong():
+    cases = []
+    for i in range(40):
+        cases.append(_case(f"d{i}", [f"v{i}"], (f"v{i}", 1.0, True, 0.1), (f"w{i}", -1.0, False, 0.9)))
+    model = fit_type_model("date", cases)
+    assert model.coef["kind"] > 1.0
+    assert model.trained_on["candidates"] == 80 and model.trained_on["right"] == 40
+    fit = fit_all(cases)
+    assert fit.learned["signing_date"].f1 == 1.0
+    assert fit.hand["signing_date"].f1 == 0.0  # the hand score preferred the wrong one
+    assert fit_type_model("date", [_case("a", [], ("x", 0.0, False, 0))]) is None  # one class
+
+
+def test_dependency_order_puts_needed_fields_first():
+    class F:
+        def __init__(self, name):
+            self.field_name = name
+
+    start, end, other = F("start"), F("end"), F("other")
+    needs = {"end": ("start",), "start": (), "other": ("missing",)}
+    ordered = dependency_order([end, other, start], lambda f: needs[f.field_name])
+    names = [f.field_name for f in ordered]
+    assert names.index("start") < names.index("end") and len(names) == 3
