@@ -28,7 +28,7 @@ from typing import Any
 from ..errors import ConfigError
 from ..models import ValueType
 
-__all__ = ["FEATURES", "CandidateModel", "MODELS_DIR", "model_for", "load_model"]
+__all__ = ["FEATURES", "CandidateModel", "MODELS_DIR", "model_for", "load_model", "rescore"]
 
 #: Every feature a candidate may carry (``Scored.features``); absent ones count as 0.
 FEATURES: tuple[str, ...] = (
@@ -121,3 +121,13 @@ def model_for(value_type: ValueType | str, models_dir: Path | None = None) -> Ca
     if not path.exists():
         return None
     return _cached(path, path.stat().st_mtime_ns)
+
+
+def rescore(model: CandidateModel, ranked: list) -> list:
+    """``Scored`` candidates re-ranked by the model: each one's ``score`` becomes its
+    probability and ``contributions`` says why; the hand-weighted score stays in ``hand``."""
+    for s in ranked:
+        s.hand = s.score
+        s.score = model.probability(s.features)
+        s.contributions = model.contributions(s.features)
+    return sorted(ranked, key=lambda s: (-s.score, s.start))

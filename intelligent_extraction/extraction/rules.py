@@ -31,11 +31,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from ..models import FieldConfig, ScoredChunk, ValueType
 from .base import Extraction
 from .field_rules import PROFILES, rule_for
+from .learned import model_for, rescore
 from .party_rules import (
     COUNT_FIT,
     TRAILING_JOINER,
@@ -422,6 +424,11 @@ class RuleExtractor:
 
     name = "rules"
 
+    def __init__(self, *, learned: bool = True, models_dir: Path | None = None):
+        #: ``learned=False`` keeps the hand-weighted scores (the reference the models beat)
+        self.learned = learned
+        self.models_dir = models_dir
+
     def needs(self, field: FieldConfig) -> tuple[str, ...]:
         """The fields whose values ``extract`` can use as ``context`` for ``field``."""
         try:
@@ -451,6 +458,20 @@ class RuleExtractor:
         reader = CandidateReader(field, rule, passages)
         return pool(_MODES[rule.mode](reader, context or {}))
 
+    def _decision(
+        self, field: FieldConfig, rule, ranked: list[Scored]
+    ) -> tuple[list[Scored], float, Callable[[float], float]]:
+        """(candidates best first, the score the best must reach, score -> confidence): the
+        learned model of the field's type when one is fitted (its probability, the field's
+        learned threshold), else the hand-weighted score and the profile's ``min_score``."""
+        model = model_for(field.type, self.models_dir) if self.learned else None
+        if model is None:
+            return ranked, rule.min_score, lambda score: confidence(score, rule.min_score)
+        threshold = getattr(field.extraction, "threshold", None)
+        return rescore(model, ranked), (
+            model.default_threshold if threshold is None else threshold
+        ), float
+
     def extract(
         self,
         field: FieldConfig,
@@ -466,8 +487,9 @@ class RuleExtractor:
         if not passages:
             return Extraction.not_found("no text chunks to read")
         ranked = self._pooled(field, rule, passages, context)
+        ranked, threshold, to_confidence = self._decision(field, rule, ranked)
         shown = [
-            dict(s.to_dict(), confidence=round(confidence(s.score, rule.min_score), 4))
+            dict(s.to_dict(), confidence=round(to_confidence(s.score), 4))
             for s in ranked[:_SHOWN]
         ]
         if not ranked:
@@ -475,17 +497,17 @@ class RuleExtractor:
                 f"no {field.type.value} candidate in {len(passages)} passages"
             )
         best = ranked[0]
-        if best.score < rule.min_score:
+        if best.score < threshold:
             return Extraction.not_found(
                 f"best candidate {best.raw!r} scored {best.score:.2f}, under the field's "
-                f"threshold {rule.min_score:.2f}",
+                f"threshold {threshold:.2f}",
                 shown,
             )
         return Extraction(
             status="found",
             value=best.value,
             raw=best.raw,
-            confidence=confidence(best.score, rule.min_score),
+            confidence=to_confidence(best.score),
             chunk_id=best.chunk_id,
             start=best.start,
             end=best.end,

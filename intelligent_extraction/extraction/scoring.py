@@ -233,6 +233,10 @@ class Scored:
     features: dict[str, float] = field(default_factory=dict)
     note: str | None = None
     position: int = 0  # of the chunk that holds it
+    #: set by the learned scorer (``learned.rescore``): the hand-weighted score it replaced and
+    #: each feature's share of the model's logit
+    hand: float | None = None
+    contributions: dict[str, float] | None = None
 
     @property
     def key(self) -> str:
@@ -251,6 +255,9 @@ class Scored:
         }
         if self.note:
             out["note"] = self.note
+        if self.contributions is not None:
+            out["hand_score"] = round(self.hand or 0.0, 4)
+            out["contributions"] = {k: round(v, 4) for k, v in self.contributions.items()}
         return out
 
 
