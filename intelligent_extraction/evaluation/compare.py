@@ -1,4 +1,4 @@
-"""Is a predicted value right? Per-type comparison against the gold values of contracts-dev.
+"""Is a predicted value right? Per-type comparison against gold values (contracts-dev format).
 
 ``values_match(value_type, predicted, gold_values)`` decides one (document, field) pair:
 
@@ -23,8 +23,8 @@
   ``token_set_ratio`` of their normalized forms (punctuation and legal-form suffixes removed)
   is at least 85. A list matches when every gold name and every predicted name is matched
   (precision and recall both 1); :func:`party_overlap` gives the counts for name-level P/R.
-  Gold entries that are alias sentences rather than names ('Transporter and Shipper shall
-  collectively be referred to ...', 'CARDAX and CAPSUGEL') are ignored.
+  Every gold entry counts: where a gold row is wrong (an alias sentence listed as a name), the
+  fix belongs in the gold corrections file (:mod:`.corrections`), never in this comparison.
 - **identifier / enum**: equal ignoring case and surrounding space (identifiers also ignore
   inner spaces). **boolean**: equal truth values ("yes"/"true"/"1" vs "no"/"false"/"0").
 - **text / clause**: rapidfuzz ``ratio`` >= 90 on case- and whitespace-normalized text.
@@ -49,7 +49,6 @@ from ..models import ValueType
 __all__ = [
     "values_match",
     "party_overlap",
-    "gold_party_names",
     "normalize_party_name",
     "PARTY_MATCH_THRESHOLD",
     "TEXT_MATCH_THRESHOLD",
@@ -156,9 +155,6 @@ _SUFFIX_TOKENS = frozenset(
     "inc incorporated corp corporation co company ltd ltda limited llc llp lp lllp plc sa sas "
     "ag gmbh bv nv pty spa srl se pte bhd oy sarl pc the".split()
 )
-_ALIAS_GOLD = re.compile(
-    r"[\"“”]|\b(?:referred|collectively|individually|solely|sometimes|hereinafter|parties)\b", re.I
-)
 
 
 def normalize_party_name(name: str) -> str:
@@ -169,9 +165,10 @@ def normalize_party_name(name: str) -> str:
 
 
 def _name_score(a: str, b: str) -> float:
-    """rapidfuzz token_set_ratio, which scores a subset 100 ("Nike" in "Nike USA"), except when
-    the subset is too small to name the party: under half the tokens, or one word that is not
-    the other name's first ("Bank" in "Glacier Bank"); those fall back to token_sort_ratio."""
+    """rapidfuzz token_set_ratio, which scores a subset 100 ("Zephyr" in "Zephyr USA"), except
+    when the subset is too small to name the party: under half the tokens, or one word that is
+    not the other name's first ("Bank" in "Larchmont Bank"); those fall back to
+    token_sort_ratio."""
     short, long_ = sorted((a.split(), b.split()), key=len)
     if not short:
         return 0.0
@@ -181,29 +178,11 @@ def _name_score(a: str, b: str) -> float:
     return fuzz.token_set_ratio(a, b)
 
 
-def _is_alias_entry(entry: str, others: list[str]) -> bool:
-    """Gold rows sometimes list the alias sentence ("CARDAX and CAPSUGEL") as a party."""
-    if _ALIAS_GOLD.search(entry):
-        return True
-    sides = re.split(r"\s+and\s+", normalize_party_name(entry))
-    if len(sides) != 2 or any(len(s.split()) != 1 for s in sides):
-        return False
-    other_tokens = {t for o in others if o != entry for t in normalize_party_name(o).split()}
-    return any(s in other_tokens for s in sides)
-
-
-def gold_party_names(gold: list[str]) -> list[str]:
-    """The gold names that are names (alias sentences dropped)."""
-    return [g for g in gold if not _is_alias_entry(g, gold)]
-
-
 def party_overlap(predicted: list[str], gold: list[str]) -> tuple[int, int, int]:
     """(matched, n_predicted, n_gold): names paired one-to-one, best scores first.
 
-    Precision is ``matched / n_predicted``, recall ``matched / n_gold``. ``gold`` is filtered by
-    :func:`gold_party_names` first.
+    Precision is ``matched / n_predicted``, recall ``matched / n_gold``.
     """
-    gold = gold_party_names(gold)
     pred_norm = [normalize_party_name(p) for p in predicted]
     gold_norm = [normalize_party_name(g) for g in gold]
     pairs = sorted(

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Calibrator", "fit_isotonic", "reliability_table"]
+__all__ = ["Calibrator", "fit_isotonic", "reliability_table", "expected_calibration_error"]
 
 
 @dataclass(frozen=True)
@@ -99,3 +99,19 @@ def reliability_table(
                 "accuracy": sum(1 for _, ok in members if ok) / len(members),
             })
     return rows
+
+
+def expected_calibration_error(
+    confidences: Sequence[float], correct: Sequence[bool], bins: int = 10
+) -> float | None:
+    """ECE: sum over the equal-width bins of ``count / N * |share right - mean confidence|``.
+
+    The bins are :func:`reliability_table`'s, so the number summarizes the table printed
+    beside it. None when there is nothing to measure.
+    """
+    rows = reliability_table(confidences, correct, bins)
+    total = sum(row["count"] for row in rows)
+    if not total:
+        return None
+    return sum(row["count"] / total * abs(row["accuracy"] - row["mean_confidence"])
+               for row in rows)

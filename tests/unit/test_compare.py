@@ -1,11 +1,11 @@
-"""Per-type value comparison against gold forms like those in contracts-dev."""
+"""Per-type value comparison against gold forms like those in contracts-dev (names and values
+invented, never quoted from the labelled contracts)."""
 
 from __future__ import annotations
 
 import pytest
 
 from intelligent_extraction.evaluation.compare import (
-    gold_party_names,
     normalize_party_name,
     party_overlap,
     values_match,
@@ -44,10 +44,10 @@ def test_dates(predicted: str, gold: list[str], ok: bool) -> None:
         ("P1Y", ["12 months"], True),
         ("P1Y", ["successive 1 year"], True),
         ("P1Y", ["Successive 1 year"], True),
-        ("P1Y", ["succesive 1 year"], True),
-        ("P10Y", ["four successive 10 years"], True),
-        ("P1Y", ["10 successive 1 year"], True),
-        ("perpetual", ["perpetual, 11/15/2014"], True),
+        ("P1Y", ["succesive 1 year"], True),  # a typo in the qualifier
+        ("P5Y", ["three successive 5 years"], True),
+        ("P1Y", ["7 successive 1 year"], True),
+        ("perpetual", ["perpetual, 03/01/2021"], True),
         ("perpetual", ["perpetual"], True),
         ("P30D", ["30 days"], True),
         ("P2W", ["14 days"], True),
@@ -86,22 +86,22 @@ def test_places(predicted: str, gold: list[str], ok: bool) -> None:
 
 def test_party_names_are_normalized() -> None:
     assert normalize_party_name("ACME, Inc.") == "acme"
-    assert normalize_party_name("Stratton, Cheeseman & Walsh-Nevada, Inc.") == (
-        "stratton cheeseman and walsh nevada"
+    assert normalize_party_name("Quill, Marrow & Fenn-Arizona, Inc.") == (
+        "quill marrow and fenn arizona"
     )
-    assert normalize_party_name("PRIME OFFSHORE L.L.C.") == "prime offshore"
+    assert normalize_party_name("NORTHWIND HARBOR L.L.C.") == "northwind harbor"
 
 
 @pytest.mark.parametrize(
     ("predicted", "gold", "counts"),
     [
         (["ACME INC.", "Beta LLC"], ["Acme Inc", "BETA, L.L.C."], (2, 2, 2)),
-        (["Nike, Inc.", "Eric D. Sprunk"], ["Nike Inc.", "Eric Dean Sprunk"], (2, 2, 2)),
+        (["Zephyr, Inc.", "Mara J. Holloway"], ["Zephyr Inc.", "Mara Jane Holloway"], (2, 2, 2)),
         (["Acme Inc."], ["Acme Inc", "Beta LLC"], (1, 1, 2)),
         (["Acme Inc.", "Gamma Corp"], ["Acme Inc"], (1, 2, 1)),
-        (["Bank"], ["Glacier Bank"], (0, 1, 1)),  # a generic word is not the party
+        (["Bank"], ["Larchmont Bank"], (0, 1, 1)),  # a generic word is not the party
         (["Inc."], ["Acme Inc."], (0, 1, 1)),
-        (["Heritage Bank"], ["Heritage Bank Of Nevada", "Glacier Bank"], (1, 1, 2)),
+        (["Pinecrest Bank"], ["Pinecrest Bank Of Utah", "Larchmont Bank"], (1, 1, 2)),
     ],
 )
 def test_party_overlap(predicted: list[str], gold: list[str], counts: tuple[int, int, int]) -> None:
@@ -113,19 +113,21 @@ def test_names_match_one_to_one() -> None:
     assert party_overlap(["Acme Inc.", "ACME INC"], ["Acme Inc."]) == (1, 2, 1)
 
 
-def test_alias_sentences_in_gold_are_ignored() -> None:
+def test_every_gold_entry_counts_even_alias_like_ones() -> None:
+    # alias-like gold entries are fixed in the gold corrections file, never by the comparison
     gold = [
-        "Cardax, Inc.",
-        "Capsugel US, LLC",
-        "CARDAX and CAPSUGEL",
-        'Transporter and Shipper shall collectively be referred to herein as the "Parties".',
+        "Quillfeather, Inc.",
+        "Marrowby US, LLC",
+        "QUILLFEATHER and MARROWBY",
+        'Seller and Buyer shall collectively be referred to herein as the "Parties".',
     ]
-    assert gold_party_names(gold) == ["Cardax, Inc.", "Capsugel US, LLC"]
-    assert values_match(ValueType.party_list, ["Capsugel US, LLC", "Cardax, Inc."], gold)
-    assert gold_party_names(["Johnson and Johnson", "Acme Inc."]) == [
-        "Johnson and Johnson",
-        "Acme Inc.",
-    ]
+    names = ["Marrowby US, LLC", "Quillfeather, Inc."]
+    assert party_overlap(names, gold) == (2, 2, 4)
+    assert not values_match(ValueType.party_list, names, gold)
+    assert values_match(ValueType.party_list, names, gold[:2])
+    # a real name with "and" in it is an ordinary name, as before
+    assert party_overlap(["Fenwick and Fenwick", "Acme Inc."], ["Fenwick and Fenwick",
+                                                                 "Acme Inc."]) == (2, 2, 2)
 
 
 @pytest.mark.parametrize(
