@@ -215,6 +215,24 @@ def _results_table(results) -> Table:
     return table
 
 
+def _explain_table(result) -> Table:
+    """A field's top candidates: value, score (the model's probability, or the hand-weighted
+    score where no model is fitted) and the features that moved it most."""
+    table = Table(title=f"{result.field}: {result.status}", title_justify="left")
+    for col in ("#", "value", "score", "conf", "why (feature contributions)"):
+        table.add_column(col, overflow="fold", max_width=60 if col.startswith("why") else 40)
+    for i, c in enumerate(result.candidates, start=1):
+        parts = c.get("contributions") or c.get("features") or {}
+        why = ", ".join(f"{k} {v:+.2f}" for k, v in
+                        sorted(parts.items(), key=lambda kv: -abs(kv[1]))[:6])
+        table.add_row(str(i), _value_text(c.get("value")), f"{c.get('score', 0):.3f}",
+                      f"{c.get('confidence', 0):.2f}", why + (f" ({c['note']})"
+                                                             if c.get("note") else ""))
+    if not result.candidates:
+        table.add_row("-", "no candidate", "-", "-", result.error or "")
+    return table
+
+
 @app.command()
 def extract(
     files: list[Path] = typer.Argument(..., help="Documents (indexed first if needed)"),
@@ -224,6 +242,8 @@ def extract(
     as_json: bool = typer.Option(False, "--json", help="One JSON record per line"),
     table: bool = typer.Option(False, "--table", help="A table for people (default)"),
     trace: bool = typer.Option(False, help="Include the retry trace in JSON records"),
+    explain: bool = typer.Option(False, "--explain", help="Show each field's top candidates "
+                                 "and what each feature contributed to their scores"),
 ) -> None:
     """Extract typed field values with their evidence (embedded backend, no services needed)."""
     if as_json and table:
@@ -248,9 +268,13 @@ def extract(
         results = svc.extract_indexed(report.doc_id, report.source, names, strategy=strategy)
         if as_json:
             for r in results:
-                sys.stdout.write(json.dumps(r.to_dict(trace=trace), ensure_ascii=False) + "\n")
+                record = r.to_dict(trace=trace, explain=explain)
+                sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
         else:
             console.print(_results_table(results))
+            if explain:
+                for r in results:
+                    console.print(_explain_table(r))
     if failures:
         raise typer.Exit(2)
 
@@ -352,32 +376,57 @@ def eval_extraction(
     docs: Optional[Path] = typer.Option(None, help="Directory of the gold documents"),
     predictions: Optional[Path] = typer.Option(None, exists=True,
                                                help="Score these records instead of extracting"),
+    compare: Optional[Path] = typer.Option(None, "--compare", help="Another run's records "
+                                           "(JSONL): show what changed from it to this run"),
+    corrections: Optional[Path] = typer.Option(None, "--corrections", help="Gold corrections "
+                                               "file (default: config/gold_corrections.jsonl)"),
+    no_corrections: bool = typer.Option(False, "--no-corrections",
+                                        help="Score against the gold as published"),
     fields: Optional[str] = typer.Option(None, help="Comma list; default every gold field"),
     fmt: str = typer.Option("pdf", "--format", help="pdf or txt: which file of each document"),
     limit: Optional[int] = typer.Option(None, help="Only the first N documents"),
     out: Optional[Path] = typer.Option(None, help="Write the extraction records here (JSONL)"),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
-    """Extraction precision/recall/F1 per field, evidence recall@k and confidence reliability."""
-    from .evaluation.extraction_eval import load_records, run_extraction, score_records
+    """Extraction P/R/F1 per field and per dataset (with and without the gold corrections),
+    evidence recall@k, confidence reliability and ECE; --compare shows what changed."""
+    from .evaluation.corrections import default_corrections_path, load_corrections
+    from .evaluation.extraction_eval import (
+        correction_summary,
+        extract_records,
+        load_records,
+        score_records,
+    )
     from .evaluation.gold import load_gold
     from .evaluation.report import print_extraction_report
+    from .evaluation.run_diff import diff_runs
 
+    if corrections and no_corrections:
+        _fail(ConfigError("--corrections and --no-corrections exclude each other"))
     field_list = fields.split(",") if fields else None
     try:
+        fixes = None if no_corrections else load_corrections(
+            corrections or default_corrections_path())
+        rows = load_gold(gold, fixes)
+        baseline = load_records(compare) if compare else None  # a bad file fails before work
         if predictions:
-            report = score_records(load_records(predictions), load_gold(gold), field_list)
+            records, seconds, timings = load_records(predictions), [], {}
         else:
-            if docs is None:
-                docs = gold.parent / "docs"
             svc = _service()
             with _progress() as progress:
                 task = progress.add_task("documents", total=limit)
-                report = run_extraction(svc, gold, docs, fields=field_list, formats=(fmt,),
-                                        limit=limit, out=out,
-                                        on_document=lambda _: progress.advance(task))
+                run = extract_records(svc, rows, docs or gold.parent / "docs", fields=field_list,
+                                      formats=(fmt,), limit=limit, out=out,
+                                      on_document=lambda _: progress.advance(task))
+            records, seconds, timings = run.records, run.seconds_per_doc, run.timings_ms
     except ExtractionError as exc:
         _fail(exc)
+    report = score_records(records, rows, field_list)
+    report.seconds_per_doc, report.timings_ms = seconds, timings
+    report.corrections = correction_summary(records, rows, fixes, field_list)
+    if baseline is not None:
+        report.compare = diff_runs(baseline, records, rows, fields=field_list,
+                                   baseline_name=str(compare))
     data = report.to_dict()
     if as_json:
         json.dump(data, sys.stdout, indent=2)

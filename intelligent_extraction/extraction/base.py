@@ -156,8 +156,10 @@ class FieldResult:
     timings_ms: dict[str, float] = field(default_factory=dict)
     error: str | None = None
     trace: list[AttemptTrace] = field(default_factory=list)
+    #: the deciding attempt's top candidates with their scores and feature contributions
+    candidates: list[dict[str, Any]] = field(default_factory=list)
 
-    def to_dict(self, *, trace: bool = False) -> dict[str, Any]:
+    def to_dict(self, *, trace: bool = False, explain: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {
             "doc_id": self.doc_id,
             "source": self.source,
@@ -176,4 +178,6 @@ class FieldResult:
             out["error"] = self.error
         if trace:
             out["trace"] = [t.to_dict() for t in self.trace]
+        if explain:
+            out["candidates"] = list(self.candidates)
         return out

@@ -100,6 +100,8 @@ class FieldExtraction:
             t1 = time.perf_counter()
             extraction = self.extractor.extract(field, chunks, context=context)
             timings["extract"] += _ms(t1)
+            if extraction.candidates or not result.candidates:
+                result.candidates = list(extraction.candidates)
             rejected = extraction.reason
             if extraction.status == "found":
                 rejected = validate_extraction(field, extraction, chunks)
