@@ -549,6 +549,9 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--api-threads", type=int, default=16, help="threads per gunicorn process")
     p.add_argument("--workers", type=int, default=2, help="Celery worker processes")
     p.add_argument("--worker-concurrency", type=int, default=1, help="pool size of each")
+    p.add_argument("--worker-nice", type=int, default=10,
+                   help="worker --nice: CPU priority below the API's, as on a host where both "
+                        "run (0: equal shares)")
     p.add_argument("--pause-workers", action="store_true",
                    help="SIGSTOP the Celery workers during the submit phase (the API's "
                         "throughput alone; they resume afterwards)")
@@ -604,6 +607,7 @@ def main() -> int:
         for i in range(args.workers):
             procs.append(Proc(f"worker{i + 1}", [*cli, "worker", "--concurrency",
                                                  str(args.worker_concurrency),
+                                                 "--nice", str(args.worker_nice),
                                                  "--loglevel", "INFO"],
                               {**env, "IE_BENCH_WORKER": str(i)}, tmp / f"worker{i + 1}.log"))
         workers = procs[1:]
@@ -680,7 +684,8 @@ def main() -> int:
         print()
         print(f"configuration: API gunicorn gthread {args.api_workers} x {args.api_threads} "
               f"threads; {args.workers} Celery worker(s) x concurrency "
-              f"{args.worker_concurrency}{' (paused while submitting)' if args.pause_workers else ''}"
+              f"{args.worker_concurrency}, nice {args.worker_nice}"
+              f"{' (paused while submitting)' if args.pause_workers else ''}"
               f"; {args.clients} clients (httpx keep-alive); {n_cpu} CPUs")
         rows = [
             ("jobs submitted / accepted (202)", f"{args.jobs} / {len(accepted)}"),
@@ -744,6 +749,7 @@ def main() -> int:
             "config": {"api_workers": args.api_workers, "api_threads": args.api_threads,
                        "celery_workers": args.workers,
                        "worker_concurrency": args.worker_concurrency,
+                       "worker_nice": args.worker_nice,
                        "workers_paused_during_submit": args.pause_workers,
                        "clients": args.clients, "jobs": args.jobs, "fields": fields,
                        "cpus": n_cpu},

@@ -556,11 +556,16 @@ def serve(
 def worker(
     concurrency: int = typer.Option(0, help="Pool processes; 0: one per core"),
     loglevel: str = typer.Option("INFO", help="Celery log level"),
+    nice: int = typer.Option(0, min=0, max=19, help="Lower the worker's CPU priority by this "
+                             "much (pool processes inherit it): on a host shared with the API, "
+                             "extraction yields the cores to request handling"),
 ) -> None:
     """Run a Celery worker: indexing and field extraction tasks from Redis."""
     from .settings import get_settings
 
     get_settings()  # a bad setting stops here with one line, before Celery starts
+    if nice:
+        os.nice(nice)
     from .worker.app import app as celery_app
     from .worker.celery_app import QUEUE
 
