@@ -240,7 +240,8 @@ def load_records(path: Path) -> list[dict]:
     try:
         lines = Path(path).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: cannot read extraction records ({exc})") from exc
+        reason = getattr(exc, "strerror", None) or exc
+        raise ConfigError(f"{path}: cannot read extraction records ({reason})") from exc
     records = []
     for lineno, line in enumerate(lines, start=1):
         if line.strip():

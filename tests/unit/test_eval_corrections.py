@@ -88,7 +88,8 @@ def test_no_corrections_reports_only_the_published_score(gold_path):
     [
         ("{not json", r"fix.jsonl:3: not JSON"),
         (["a", "list"], r"fix.jsonl:3: expected a JSON object"),
-        ({"doc_id": "doc-a", "field": "parties", "values": []}, r"fix.jsonl:3: missing key 'reason'"),
+        ({"doc_id": "doc-a", "field": "parties", "values": []},
+         r"fix.jsonl:3: missing key 'reason'"),
         ({**_correction(), "note": "x"}, r"fix.jsonl:3: unknown key 'note' \(value 'x'\)"),
         (_correction(values="Acme Inc."), r"fix.jsonl:3: key 'values': .* got 'Acme Inc.'"),
         (_correction(reason=" "), r"fix.jsonl:3: key 'reason': expected non-empty text"),
