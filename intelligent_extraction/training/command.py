@@ -19,6 +19,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from ..evaluation.corrections import default_corrections_path
 from ..evaluation.gold import load_gold
 from ..extraction.calibration import Calibrator, fit_isotonic
 from ..extraction.learned import MODELS_DIR
@@ -29,7 +30,8 @@ __all__ = ["train_command", "calibration_points"]
 
 
 def _collect(svc, progress, gold: Path, docs: Path, fields, limit, fmt, label) -> list[FieldCase]:
-    rows = load_gold(gold)
+    # labelled by the gold as eval scores it: with the versioned corrections
+    rows = load_gold(gold, default_corrections_path())
     with progress() as bar:
         task = bar.add_task(label, total=min(len({r.doc_id for r in rows}), limit or 10**9))
         return collect_cases(svc, rows, docs, fields=fields, formats=(fmt,), limit=limit,
