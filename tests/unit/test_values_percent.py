@@ -35,7 +35,7 @@ def test_forms(text: str, value: str, per: str | None, raw: str) -> None:
 
 
 def test_lesser_of_cap() -> None:
-    text = "the lesser of 1.5% per month or the maximum rate permitted by law"
+    text = "the lesser of 1.5% per month or the highest rate allowed by law"
     [cand] = find_percents(text)
     assert cand.value == {"value": "1.5", "per": "month"}
     assert (cand.raw, cand.kind) == ("1.5% per month", "lesser_of")
