@@ -541,8 +541,8 @@ def test_pdf_side_by_side_signature_blocks_read_column_by_column(lines_pdf):
                 "IN WITNESS WHEREOF, the parties have signed this letter agreement below.",
                 ("ACME HOLDINGS INC.", "EMPLOYEE:"),
                 "",  # the space left for the signatures
-                ("By: /s/ Mark Morrison", "/s/ Christine Beauchamp"),
-                ("Name: Mark Morrison", "Christine Beauchamp"),
+                ("By: /s/ Neil Bradshaw", "/s/ Rosalind Carmichael"),
+                ("Name: Neil Bradshaw", "Rosalind Carmichael"),
                 ("Title: Vice President", "Date: May 5, 2014"),
                 "",
                 ("Service", "Monthly Fee"),
@@ -557,12 +557,12 @@ def test_pdf_side_by_side_signature_blocks_read_column_by_column(lines_pdf):
     # each signature block is one column, its lines kept, the other column after it
     assert lines[1:9] == [
         "ACME HOLDINGS INC.",
-        "By: /s/ Mark Morrison",
-        "Name: Mark Morrison",
+        "By: /s/ Neil Bradshaw",
+        "Name: Neil Bradshaw",
         "Title: Vice President",
         "EMPLOYEE:",
-        "/s/ Christine Beauchamp",
-        "Christine Beauchamp",
+        "/s/ Rosalind Carmichael",
+        "Rosalind Carmichael",
         "Date: May 5, 2014",
     ]
     # a run of wide gaps without signature cues (a table) keeps pdfium's row order
@@ -572,9 +572,9 @@ def test_pdf_side_by_side_signature_blocks_read_column_by_column(lines_pdf):
 def test_pdf_runs_of_short_lines_keep_their_line_breaks(lines_pdf):
     long = "This agreement is made between the parties named below and takes effect on signing."
     path = lines_pdf(
-        [[long, "Acme Holdings Inc.", "By: /s/ Mark Morrison", "Title: Vice President"]]
+        [[long, "Acme Holdings Inc.", "By: /s/ Neil Bradshaw", "Title: Vice President"]]
     )
     doc = parse_document(path)
     # a signature line and the title under it stay two lines; the paragraph above stays one
-    assert doc.text.endswith("\n\nBy: /s/ Mark Morrison\nTitle: Vice President")
+    assert doc.text.endswith("\n\nBy: /s/ Neil Bradshaw\nTitle: Vice President")
     assert doc.text.startswith(long)
