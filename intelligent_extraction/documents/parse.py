@@ -62,9 +62,14 @@ _UNSAFE_ID_CHARS = re.compile(r"[^A-Za-z0-9_.-]")
 def default_doc_id(path: str | Path) -> str:
     """The file stem with every character outside ``[A-Za-z0-9_.-]`` replaced by ``-``.
 
-    Case is kept, so the ids of the dev set (``cuad-ADAMSGOLFINC-...``) equal their file stems.
+    Case is kept, and a stem that is already safe is the id unchanged (a trailing ``-``
+    included), so ids equal file stems and results join back to their files and gold rows. A
+    leading ``-`` or ``.`` is dropped (an option or a hidden file), as are the ``-`` that
+    replaced unsafe characters at either end.
     """
     stem = Path(path).stem
+    if not _UNSAFE_ID_CHARS.search(stem) and stem[:1] not in ("-", ".", ""):
+        return stem
     return _UNSAFE_ID_CHARS.sub("-", stem).strip("-.") or "document"
 
 
