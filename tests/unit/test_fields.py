@@ -103,14 +103,14 @@ def test_shipped_bm25_terms_are_not_duplicated_within_a_field(shipped: FieldRegi
     ("field", "text"),
     [
         ("governing_law", "governed by and construed in accordance with the laws of Ohio"),
-        ("agreement_date", "This Agreement is made this 12th day of November, 2018 between"),
-        ("effective_date", 'entered into as of November 15, 2012 (the "Effective Date")'),
-        ("renewal_term", "will automatically renew for successive one (1) year periods"),
-        ("notice_period_to_terminate_renewal", "at least ninety (90) days prior to the expiration"),
-        ("cap_on_liability", "IN NO EVENT SHALL EITHER PARTY'S TOTAL LIABILITY EXCEED THE FEES"),
+        ("agreement_date", "This Agreement is made this 3rd day of October, 2016 between"),
+        ("effective_date", 'entered into as of April 9, 2015 (the "Effective Date")'),
+        ("renewal_term", "will then renew for successive two (2) year periods"),
+        ("notice_period_to_terminate_renewal", "at least sixty (60) days prior to the expiration"),
+        ("cap_on_liability", "IN NO EVENT WILL A PARTY'S TOTAL LIABILITY EXCEED THE FEES PAID"),
         ("liquidated_damages", "the Customer will pay the Termination Fee set out in Schedule 2"),
-        ("late_payment_penalty", "shall bear interest at the rate of 1.5% per month"),
-        ("payment_terms", "Payment terms are net 30 days after the date of the invoice"),
+        ("late_payment_penalty", "overdue sums bear interest at the rate of 2% per month"),
+        ("payment_terms", "Payment terms are net 45 days after the invoice date"),
         ("termination_for_convenience", "either party may terminate this Agreement at any time"),
         ("warranty_duration", "warrants the Products for a period of twelve (12) months"),
     ],
@@ -388,3 +388,108 @@ def test_validate_shipped_dir_is_clean() -> None:
     results = validate_field_dir(SHIPPED_DIR)
     assert len(results) == len(SHIPPED_FILES) >= len(REQUIRED_FIELDS)
     assert [(p.name, e) for p, e in results if e is not None] == []
+
+
+# --------------------------------------------------------------------------- extraction rules
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (
+            "extraction: {mode: valeu}\n",
+            "extraction.mode: must be one of 'value', 'expiration', 'renewal', 'parties', "
+            "'title' or 'sentence' (got 'valeu'; did you mean 'value'?)",
+        ),
+        (
+            "type: duration\nextraction: {mode: expiration}\n",
+            "extraction.mode 'expiration' reads date values, but the field's type is 'duration'",
+        ),
+        (
+            "extraction: {context: '(?i)renew(al'}\n",
+            "extraction.context: context '(?i)renew(al' is not a valid regex: missing ), "
+            "unterminated subpattern at position 9",
+        ),
+        (
+            "extraction:\n  sentence_cues:\n    - {pattern: '[0-9', weight: 0.2}\n",
+            "extraction.sentence_cues[0].pattern: pattern '[0-9' is not a valid regex: "
+            "unterminated character set at position 0",
+        ),
+        (
+            "extraction:\n  sentence_cues:\n    - {pattern: 'term', weight: 1.5}\n",
+            "extraction.sentence_cues[0].weight: must be <= 1 (got 1.5)",
+        ),
+        (
+            "extraction:\n  sentence_cues:\n    - {pattern: 'term', weight: 0.5, wieght: 0.5}\n",
+            "extraction.sentence_cues[0]: unknown key 'wieght' (did you mean 'weight'?)",
+        ),
+        (
+            "extraction: {kind_weights: {effective: 2}}\n",
+            "extraction.kind_weights.effective: must be <= 1 (got 2)",
+        ),
+        (
+            "extraction: {unit_weights: {year: -1.5}}\n",
+            "extraction.unit_weights.year: must be >= -1 (got -1.5)",
+        ),
+        ("extraction: {early: 1.2}\n", "extraction.early: must be <= 1 (got 1.2)"),
+        ("extraction: {max_chunks: 0}\n", "extraction.max_chunks: must be >= 1 (got 0)"),
+        ("extraction: {profile: term}\n", "extraction: unknown key 'profile'"),
+        ("extraction: {needs: [demo]}\n", "extraction.needs: a field cannot need itself ('demo')"),
+        (
+            "extraction: {needs: [Start Date]}\n",
+            "extraction.needs: 'Start Date' is not a field name (lower_snake_case)",
+        ),
+    ],
+)
+def test_bad_extraction_rules_name_file_key_and_value(
+    tmp_path: Path, body: str, expected: str
+) -> None:
+    path = write(tmp_path, "demo.yaml", GOOD.format(name="demo") + body)
+
+    assert config_error(path).problems == [expected]
+
+
+def test_needs_must_name_a_configured_field(tmp_path: Path) -> None:
+    write(tmp_path, "start.yaml", GOOD.format(name="start") + "type: date\n")
+    end = write(
+        tmp_path,
+        "end.yaml",
+        GOOD.format(name="end")
+        + "type: date\nextraction:\n  mode: expiration\n  needs: [start, strat, signed]\n",
+    )
+
+    with pytest.raises(FieldConfigError) as info:
+        load_field_registry(tmp_path)
+
+    assert info.value.path == str(end)
+    assert info.value.problems == [
+        "extraction.needs[1]: names no configured field (got 'strat'; did you mean 'start'?)",
+        "extraction.needs[2]: names no configured field (got 'signed')",
+    ]
+    assert dict(validate_field_dir(tmp_path))[end].problems == info.value.problems
+
+
+def test_needs_may_name_a_field_whose_file_is_broken_which_is_reported_itself(
+    tmp_path: Path,
+) -> None:
+    start = write(tmp_path, "start.yaml", GOOD.format(name="start") + "final_top_k: 0\n")
+    end = write(tmp_path, "end.yaml", GOOD.format(name="end") + "extraction: {needs: [start]}\n")
+
+    results = dict(validate_field_dir(tmp_path))
+
+    assert results[end] is None
+    assert results[start].problems == ["final_top_k: must be >= 1 (got 0)"]
+
+
+def test_a_registry_built_from_configs_checks_needs_too() -> None:
+    end = FieldConfig(
+        field_name="end", instructions={"task": "x"}, extraction={"needs": ["start"]}
+    )
+    with pytest.raises(ValueError, match=r"field 'end': extraction.needs\[0\]: names no config"):
+        FieldRegistry([end])
+
+
+def test_every_shipped_need_is_a_shipped_field(shipped: FieldRegistry) -> None:
+    needs = {name for config in shipped for name in config.extraction.needs or []}
+    assert needs == {"effective_date", "agreement_date"}
+    assert needs <= set(shipped.names())
