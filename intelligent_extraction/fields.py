@@ -1,8 +1,9 @@
 """Field configs: ``config/fields/<field_name>.yaml`` -> validated ``FieldConfig``.
 
 Every way a YAML can be wrong (syntax, a non-mapping top level, a duplicate or unknown key, a
-value of the wrong type or out of range, a file name that differs from ``field_name``) becomes
-one ``FieldConfigError`` that names the file and lists each problem as
+value of the wrong type or out of range, a regex that does not compile, a file name that
+differs from ``field_name``, an ``extraction.needs`` naming a field the directory does not
+configure) becomes one ``FieldConfigError`` that names the file and lists each problem as
 ``<key path>: <what is wrong> (got <value>)``, so a user can fix every mistake in one pass.
 
 A directory is loaded once into a ``FieldRegistry``; files whose name starts with ``_`` are
@@ -143,7 +144,7 @@ def _pydantic_problem(err: Any) -> str:
         what = "must not be empty" if n == 1 else f"must be at least {n} characters"
     elif kind == "string_pattern_mismatch":
         what = f"must match the pattern {ctx['pattern']!r}"
-    elif kind == "enum":
+    elif kind in ("enum", "literal_error"):
         what = f"must be one of {ctx['expected']}"
         match = _closest(value, ctx["expected"].split("'")[1::2])
         hint = f"; did you mean {match!r}?" if match else ""
@@ -173,15 +174,22 @@ def _unknown_key_problem(loc: tuple[str | int, ...]) -> str:
 
 
 def _model_at(loc: tuple[str | int, ...]) -> type[BaseModel]:
-    """The pydantic model that validates the mapping at ``loc`` (unwrapping ``X | None``)."""
+    """The pydantic model that validates the mapping at ``loc`` (unwrapping ``X | None`` and
+    ``list[X]``)."""
     model: type[BaseModel] = FieldConfig
     for part in loc:
         if isinstance(part, int):
             continue
-        annotation = model.model_fields[str(part)].annotation
-        candidates = (annotation, *typing.get_args(annotation))
-        model = next(c for c in candidates if isinstance(c, type) and issubclass(c, BaseModel))
+        model = next(_models_in(model.model_fields[str(part)].annotation))
     return model
+
+
+def _models_in(annotation: Any) -> Iterator[type[BaseModel]]:
+    if typing.get_origin(annotation) is None and isinstance(annotation, type):
+        if issubclass(annotation, BaseModel):
+            yield annotation
+    for arg in typing.get_args(annotation):
+        yield from _models_in(arg)
 
 
 def _key_path(loc: tuple[str | int, ...]) -> str:
@@ -237,7 +245,33 @@ def _load_all(directory: Path) -> list[tuple[Path, FieldConfig | FieldConfigErro
             continue
         owners[config.field_name] = path
         results.append((path, config))
-    return results
+    # a broken file still defines its name (the stem must equal field_name): report it there
+    known = {p.stem for p, _ in results}
+    return [
+        (path, _with_needs_checked(path, outcome, known)) for path, outcome in results
+    ]
+
+
+def _needs_problems(config: FieldConfig, known: Iterable[str]) -> list[str]:
+    """``extraction.needs`` must name configured fields; one problem per unknown name."""
+    known = set(known)
+    problems = []
+    for i, name in enumerate(config.extraction.needs or []):
+        if name not in known:
+            match = _closest(name, known)
+            hint = f"; did you mean {match!r}?" if match else ""
+            what = f"names no configured field (got {name!r}{hint})"
+            problems.append(f"extraction.needs[{i}]: {what}")
+    return problems
+
+
+def _with_needs_checked(
+    path: Path, outcome: FieldConfig | FieldConfigError, known: set[str]
+) -> FieldConfig | FieldConfigError:
+    if isinstance(outcome, FieldConfigError):
+        return outcome
+    problems = _needs_problems(outcome, known)
+    return FieldConfigError(str(path), problems) if problems else outcome
 
 
 def validate_field_dir(
@@ -264,6 +298,9 @@ class FieldRegistry:
             if config.field_name in self._configs:
                 raise ValueError(f"field {config.field_name!r} is configured twice")
             self._configs[config.field_name] = config
+        for config in self._configs.values():
+            if problems := _needs_problems(config, self._configs):
+                raise ValueError(f"field {config.field_name!r}: {problems[0]}")
 
     @classmethod
     def from_dir(cls, directory: str | os.PathLike[str]) -> FieldRegistry:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -27,6 +27,9 @@ __all__ = [
     "Position",
     "VisualAnalysis",
     "Weights",
+    "ExtractionMode",
+    "MODE_TYPES",
+    "SentenceCue",
     "ExtractionRules",
     "FieldConfig",
 ]
@@ -214,45 +217,114 @@ class Weights(_Strict):
         return self
 
 
-class ExtractionRules(_Strict):
-    """How the rule extractor reads a field; every key is optional.
+ExtractionMode = Literal["value", "expiration", "renewal", "parties", "title", "sentence"]
 
-    Defaults come from the built-in profile named ``profile`` (else the field's name, else its
-    type; see ``extraction/field_rules.py``); the keys given here override that profile.
-    ``kind_weights`` maps a candidate's role hint (``effective``, ``renewal``, ``law``, ...; the
-    key ``none`` for no hint) to a bonus in [-1, 1]; ``require_kinds`` drops candidates without
-    one of those hints; ``context`` is a regex the candidate's sentence must match; ``cues``
-    are extra keywords whose nearness supports a candidate; ``min_score`` is the raw score under
-    which the field is reported ``not_found`` (confidence 0.5 sits at this threshold).
+#: The value types each extraction mode reads (``value`` reads every type).
+MODE_TYPES: dict[str, frozenset[ValueType]] = {
+    "expiration": frozenset({ValueType.date}),
+    "renewal": frozenset({ValueType.duration}),
+    "parties": frozenset({ValueType.party_list}),
+    "title": frozenset({ValueType.text, ValueType.clause}),
+    "sentence": frozenset({ValueType.text, ValueType.clause}),
+}
+
+
+def _compiles(regex: str, what: str) -> str:
+    import re
+
+    try:
+        re.compile(regex)
+    except re.error as exc:
+        raise ValueError(f"{what} {regex!r} is not a valid regex: {exc}") from exc
+    return regex
+
+
+#: A bonus added to a candidate's raw score (negative: a penalty).
+Weight = Annotated[float, Field(ge=-1, le=1)]
+
+
+class SentenceCue(_Strict):
+    """A regex read in a candidate's sentence and the bonus (in [-1, 1]) it adds when it
+    matches; a negative weight counts against the candidate."""
+
+    pattern: str = Field(min_length=1)
+    weight: Weight
+
+    @field_validator("pattern")
+    @classmethod
+    def _pattern_compiles(cls, pattern: str) -> str:
+        return _compiles(pattern, "pattern")
+
+
+class ExtractionRules(_Strict):
+    """How the rule extractor reads a field (``extraction:`` in its YAML); every key optional.
+
+    A key left out takes the default of the field's value type (``extraction/field_rules.py``
+    ``TYPE_DEFAULTS``: ``mode: value``, ``min_score: 0.4``, no weights, for most types;
+    ``mode: sentence, min_score: 0.3`` for ``text`` and ``clause``; ``mode: parties, early: 0.4,
+    min_score: 0.35`` for ``party_list``). Nothing is keyed by the field's name.
+
+    - ``mode``: how candidates are found and chosen: ``value`` (typed values), ``expiration``
+      (dates, plus a start date from ``needs`` + a stated term; type date), ``renewal``
+      (durations, plus open-ended and same-as-the-term renewals; type duration), ``parties``
+      (type party_list), ``title`` or ``sentence`` (types text and clause);
+    - ``kind_weights``: a candidate's role hint (``effective``, ``renewal``, ``law``, ...; the key
+      ``none`` for no hint) -> bonus in [-1, 1]; ``require_kinds`` drops candidates without
+      one of those hints;
+    - ``context``: a regex the candidate's sentence must match;
+    - ``cues``: extra keywords (besides ``instructions.keywords``) whose nearness supports a
+      candidate; ``sentence_cues``: ``{pattern, weight}`` pairs, a regex read in the
+      candidate's sentence and its bonus in [-1, 1];
+    - ``unit_weights``: the candidate's unit hint (``year``, ``month``, ``day`` ...) -> bonus in
+      [-1, 1];
+    - ``min_score``: the raw score under which the field is ``not_found`` (confidence 0.5 sits at
+      this threshold);
+    - ``early`` (in [0, 1]): bonus for sitting in the document's first chunks; ``lead`` (in
+      [0, 1]): bonus for the first candidate of the opening chunks among those with the best
+      role;
+    - ``max_chunks``: how many retrieved chunks are read;
+    - ``needs``: other configured fields whose values this one derives from (an expiration
+      runs from the effective date): they are extracted first and passed as context, else
+      read with their own settings. For ``expiration`` the list is in order of preference;
+      a term counted from signing ("from the date hereof") reads it from the end, so the
+      signing date (``agreement_date``) goes last. Checked against the configured fields
+      when the field directory is loaded;
+    - ``threshold`` (in [0, 1]): the probability the learned scorer's best candidate must
+      reach (``extraction/learned.py``; written by ``intelligent-extraction train``).
     """
 
-    profile: str | None = None
-    min_score: float | None = Field(default=None, ge=0)
-    kind_weights: dict[str, float] = Field(default_factory=dict)
-    require_kinds: list[str] = Field(default_factory=list)
+    mode: ExtractionMode | None = None
+    kind_weights: dict[str, Weight] | None = None
+    require_kinds: list[str] | None = None
     context: str | None = None
-    cues: list[str] = Field(default_factory=list)
+    cues: list[str] | None = None
+    sentence_cues: list[SentenceCue] | None = None
+    unit_weights: dict[str, Weight] | None = None
+    min_score: float | None = Field(default=None, ge=0)
+    early: float | None = Field(default=None, ge=0, le=1)
+    lead: float | None = Field(default=None, ge=0, le=1)
     max_chunks: int | None = Field(default=None, ge=1)
-
-    @field_validator("kind_weights")
-    @classmethod
-    def _weights_in_range(cls, weights: dict[str, float]) -> dict[str, float]:
-        for kind, weight in weights.items():
-            if not -1 <= weight <= 1:
-                raise ValueError(f"kind_weights[{kind!r}] must be in [-1, 1], got {weight}")
-        return weights
+    needs: list[str] | None = None
+    #: the learned scorer's answer threshold on its probability (``extraction/learned.py``),
+    #: written by ``intelligent-extraction train``; not part of the rule
+    threshold: float | None = Field(default=None, ge=0, le=1)
 
     @field_validator("context")
     @classmethod
     def _context_compiles(cls, context: str | None) -> str | None:
+        return None if context is None else _compiles(context, "context")
+
+    @field_validator("needs")
+    @classmethod
+    def _needs_are_field_names(cls, needs: list[str] | None) -> list[str] | None:
         import re
 
-        if context is not None:
-            try:
-                re.compile(context)
-            except re.error as exc:
-                raise ValueError(f"context {context!r} is not a valid regex: {exc}") from exc
-        return context
+        for name in needs or []:
+            if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
+                raise ValueError(f"{name!r} is not a field name (lower_snake_case)")
+        if needs is not None and len(set(needs)) != len(needs):
+            raise ValueError(f"names a field twice: {needs}")
+        return needs
 
 
 class FieldConfig(_Strict):
@@ -308,6 +380,15 @@ class FieldConfig(_Strict):
                 re.compile(self.pattern)
             except re.error as exc:
                 raise ValueError(f"pattern {self.pattern!r} is not a valid regex: {exc}") from exc
+        mode = self.extraction.mode
+        if mode in MODE_TYPES and self.type not in MODE_TYPES[mode]:
+            readable = ", ".join(sorted(t.value for t in MODE_TYPES[mode]))
+            raise ValueError(
+                f"extraction.mode {mode!r} reads {readable} values, but the field's type is "
+                f"{self.type.value!r}"
+            )
+        if self.field_name in (self.extraction.needs or []):
+            raise ValueError(f"extraction.needs: a field cannot need itself ({self.field_name!r})")
         return self
 
     def bm25_terms(self) -> list[str]:

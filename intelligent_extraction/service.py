@@ -134,7 +134,7 @@ class ExtractionService:
             return LLMExtractor.from_settings(self.settings)
         from .extraction.rules import RuleExtractor
 
-        return RuleExtractor()
+        return RuleExtractor(self.fields)  # the fields a rule ``needs`` are read from here
 
     @cached_property
     def field_extraction(self) -> FieldExtraction:

@@ -21,10 +21,11 @@ filled with a guess. ``confidence`` is a logistic of the raw score centred on th
 (0.5 there; monotone, so it can be calibrated downstream); every candidate's raw score and
 features are in ``Extraction.candidates``.
 
-Fields with more than a typed value to find have their own modes (``field_rules``): expiration
-dates derived from a start date plus a term, renewals that continue indefinitely or repeat the
-initial term, party lists from the preamble, titles, sentences. Profiles and thresholds were
-tuned on ``contracts-dev`` (see the closing note of issue 3 for the per-field table).
+Fields with more than a typed value to find have their own modes (``extraction.mode`` in the
+field's YAML, see ``field_rules``): expiration dates derived from a start date (the fields the
+rule ``needs``) plus a term, renewals that continue indefinitely or repeat the initial term,
+party lists from the preamble, titles, sentences. Every weight and threshold is read from the
+field's YAML; they were tuned on ``contracts-dev`` (see the closing note of issue 3).
 """
 
 from __future__ import annotations
@@ -32,11 +33,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..models import FieldConfig, ScoredChunk, ValueType
 from .base import Extraction
-from .field_rules import PROFILES, rule_for
+from .field_rules import FieldRule, rule_for
 from .learned import model_for, rescore
 from .party_rules import (
     COUNT_FIT,
@@ -67,6 +68,9 @@ from .values.numbers import ORDINAL_WORDS, ordinal_value
 from .values.parties import defined_aliases, find_party_lists
 from .values.sentences import sentence_spans
 
+if TYPE_CHECKING:
+    from ..fields import FieldRegistry
+
 __all__ = ["RuleExtractor"]
 
 _SHOWN = 5  # candidates kept in the trace
@@ -75,7 +79,9 @@ _SHOWN = 5  # candidates kept in the trace
 # --------------------------------------------------------------------------- modes
 
 
-def _value_mode(reader: CandidateReader, context: Mapping[str, Any]) -> list[Scored]:
+def _value_mode(
+    reader: CandidateReader, context: Mapping[str, Any], needed: Mapping[str, FieldRule]
+) -> list[Scored]:
     return reader.typed()
 
 
@@ -129,10 +135,16 @@ def _term_durations(reader: CandidateReader) -> list[tuple[Passage, Candidate]]:
 
 
 def _start_date(
-    reader: CandidateReader, p: Passage, c: Candidate, context: Mapping[str, Any]
+    reader: CandidateReader,
+    p: Passage,
+    c: Candidate,
+    context: Mapping[str, Any],
+    needed: Mapping[str, FieldRule],
 ) -> tuple[str | None, str]:
-    """The date a term runs from: stated in its sentence, else the effective date (given in
-    ``context`` or read from the same chunks), else the agreement date."""
+    """The date a term runs from: stated in its sentence, else the first of the rule's
+    ``needs`` (the effective date, then the agreement date) given in ``context``, else the
+    first read from the same chunks with that field's own rule (``needed``). A term counted
+    from signing ("from the date hereof") takes ``needs`` from the end: the signing date."""
     s, e = sentence_bounds(p.text, c.start, c.end)
     sentence = p.text[s:e]
     stated = [d for d in find_candidates(ValueType.date, sentence) if d.unit == "day"]
@@ -140,18 +152,17 @@ def _start_date(
     if stated:
         return stated[0].value, "stated"
     from_signing = bool(_FROM_SIGNING.search(sentence))
-    order = (
-        ("agreement_date", "effective_date")
-        if from_signing
-        else ("effective_date", "agreement_date")
-    )
+    needs = reader.rule.needs
+    order = needs[::-1] if from_signing else needs
     for name in order:
         if context.get(name):
             return str(context[name]), f"context:{name}"
     for name in order:
-        sub = CandidateReader(reader.field, PROFILES[name], reader.passages)
+        if name not in needed:
+            continue
+        sub = CandidateReader(reader.field, needed[name], reader.passages)
         pooled = pool(sub.typed(ValueType.date))
-        if pooled and pooled[0].score >= PROFILES[name].min_score:
+        if pooled and pooled[0].score >= needed[name].min_score:
             return pooled[0].value, f"read:{name}"
     return None, "none"
 
@@ -159,7 +170,9 @@ def _start_date(
 _SHORT_UNITS = frozenset({"day", "week", "hour"})
 
 
-def _expiration_mode(reader: CandidateReader, context: Mapping[str, Any]) -> list[Scored]:
+def _expiration_mode(
+    reader: CandidateReader, context: Mapping[str, Any], needed: Mapping[str, FieldRule]
+) -> list[Scored]:
     scored = [s for s in reader.typed(ValueType.date) if s.kind == "expire"]
     for p, c in _term_durations(reader):
         feats = reader.features(p, c)
@@ -167,7 +180,7 @@ def _expiration_mode(reader: CandidateReader, context: Mapping[str, Any]) -> lis
             feats["kind"] = 0.6
             scored.append(reader.place(p, c, feats, value=PERPETUAL, note="open-ended term"))
             continue
-        start, source = _start_date(reader, p, c, context)
+        start, source = _start_date(reader, p, c, context, needed)
         end = add_duration(start, c.value) if start else None
         if end is None:
             continue
@@ -190,7 +203,9 @@ _SAME_DURATION = re.compile(
 )
 
 
-def _renewal_mode(reader: CandidateReader, context: Mapping[str, Any]) -> list[Scored]:
+def _renewal_mode(
+    reader: CandidateReader, context: Mapping[str, Any], needed: Mapping[str, FieldRule]
+) -> list[Scored]:
     """Typed renewal durations, plus open-ended continuations ("and thereafter until terminated
     by either party": ``perpetual``) and renewals "for terms of the same duration" (the initial
     term's duration)."""
@@ -221,7 +236,9 @@ def _renewal_mode(reader: CandidateReader, context: Mapping[str, Any]) -> list[S
 
 # --------------------------------------------------------------------------- parties
 
-def _parties_mode(reader: CandidateReader, context: Mapping[str, Any]) -> list[Scored]:
+def _parties_mode(
+    reader: CandidateReader, context: Mapping[str, Any], needed: Mapping[str, FieldRule]
+) -> list[Scored]:
     scored = []
     others = counterparties(reader.passages)
     aliases = {k: v for p in reader.passages for k, v in defined_aliases(p.text).items()}
@@ -313,7 +330,9 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _title_mode(reader: CandidateReader, context: Mapping[str, Any]) -> list[Scored]:
+def _title_mode(
+    reader: CandidateReader, context: Mapping[str, Any], needed: Mapping[str, FieldRule]
+) -> list[Scored]:
     scored = []
     for p in reader.passages:
         if p.start > _TITLE_WINDOW:
@@ -360,7 +379,9 @@ def _support_titles(scored: list[Scored]) -> None:
 _MIN_SENTENCE_WORDS = 5
 
 
-def _sentence_mode(reader: CandidateReader, context: Mapping[str, Any]) -> list[Scored]:
+def _sentence_mode(
+    reader: CandidateReader, context: Mapping[str, Any], needed: Mapping[str, FieldRule]
+) -> list[Scored]:
     """The sentence that answers a clause field. A sentence qualifies on one of the field's
     own phrases (``queries.exact`` or a ``queries.pattern`` match) or on two different task
     keywords: a single generic keyword ("penalty", "fee") is everywhere in a contract and would
@@ -399,7 +420,10 @@ def _sentence_mode(reader: CandidateReader, context: Mapping[str, Any]) -> list[
     return scored
 
 
-_MODES: dict[str, Callable[[CandidateReader, Mapping[str, Any]], list[Scored]]] = {
+#: A mode reads the field's candidates given the values of other fields already extracted
+#: (``context``) and the rules of the fields its rule ``needs`` (``needed``, by name).
+_Mode = Callable[[CandidateReader, Mapping[str, Any], Mapping[str, FieldRule]], list[Scored]]
+_MODES: dict[str, _Mode] = {
     "value": _value_mode,
     "expiration": _expiration_mode,
     "renewal": _renewal_mode,
@@ -419,22 +443,36 @@ class RuleExtractor:
     first; ``context`` optionally maps other fields' names to values already extracted from the
     same document (``{"effective_date": "2014-05-05"}``), which derived values use first: an
     expiration stated as "three (3) years from the Effective Date" needs the effective date,
-    which the expiration's own chunks rarely contain. ``needs(field)`` names those fields.
+    which the expiration's own chunks rarely contain. ``needs(field)`` names those fields
+    (the YAML's ``extraction.needs``).
+
+    ``fields`` is the registry the needed fields are configured in: when ``context`` lacks
+    their values, they are read from the field's own chunks with their own settings. Without
+    it, needed values come from ``context`` only.
     """
 
     name = "rules"
 
-    def __init__(self, *, learned: bool = True, models_dir: Path | None = None):
+    def __init__(
+        self,
+        fields: FieldRegistry | Mapping[str, FieldConfig] | None = None,
+        *,
+        learned: bool = True,
+        models_dir: Path | None = None,
+    ):
+        self.fields = fields
         #: ``learned=False`` keeps the hand-weighted scores (the reference the models beat)
         self.learned = learned
         self.models_dir = models_dir
 
     def needs(self, field: FieldConfig) -> tuple[str, ...]:
         """The fields whose values ``extract`` can use as ``context`` for ``field``."""
-        try:
-            return rule_for(field).needs
-        except ValueError:
-            return ()
+        return rule_for(field).needs
+
+    def _needed(self, rule: FieldRule) -> dict[str, FieldRule]:
+        """The rules of the fields ``rule`` needs that the registry configures, by name."""
+        fields = self.fields if self.fields is not None else {}
+        return {name: rule_for(fields.get(name)) for name in rule.needs if name in fields}
 
     def rank(
         self,
@@ -449,14 +487,17 @@ class RuleExtractor:
         passages = build_passages(list(chunks)[: rule.max_chunks])
         return self._pooled(field, rule, passages, context), rule.min_score
 
-    @staticmethod
     def _pooled(
-        field: FieldConfig, rule, passages: list[Passage], context: Mapping[str, Any] | None
+        self,
+        field: FieldConfig,
+        rule: FieldRule,
+        passages: list[Passage],
+        context: Mapping[str, Any] | None,
     ) -> list[Scored]:
         if not passages:
             return []
         reader = CandidateReader(field, rule, passages)
-        return pool(_MODES[rule.mode](reader, context or {}))
+        return pool(_MODES[rule.mode](reader, context or {}, self._needed(rule)))
 
     def _decision(
         self, field: FieldConfig, rule, ranked: list[Scored]
@@ -479,10 +520,7 @@ class RuleExtractor:
         *,
         context: Mapping[str, Any] | None = None,
     ) -> Extraction:
-        try:
-            rule = rule_for(field)
-        except ValueError as exc:  # a bad extraction.profile: this field only
-            return Extraction.error(str(exc))
+        rule = rule_for(field)
         passages = build_passages(list(chunks)[: rule.max_chunks])
         if not passages:
             return Extraction.not_found("no text chunks to read")

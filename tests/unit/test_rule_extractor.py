@@ -5,11 +5,16 @@ from __future__ import annotations
 import pytest
 
 from intelligent_extraction.extraction.base import Extractor
-from intelligent_extraction.extraction.field_rules import PROFILES, rule_for
+from intelligent_extraction.extraction.field_rules import TYPE_DEFAULTS, FieldRule, rule_for
 from intelligent_extraction.extraction.rules import RuleExtractor
 from intelligent_extraction.extraction.scoring import build_passages, confidence, sentence_bounds
 from intelligent_extraction.extraction.validate import check_grounding
-from intelligent_extraction.models import Chunk, FieldConfig, ScoredChunk
+from intelligent_extraction.fields import load_field_registry
+from intelligent_extraction.models import Chunk, FieldConfig, ScoredChunk, ValueType
+from intelligent_extraction.settings import PROJECT_ROOT
+
+#: The shipped field configs: the test fields below read with their ``extraction`` settings.
+SHIPPED = load_field_registry(PROJECT_ROOT / "config" / "fields")
 
 PREAMBLE = (
     "MASTER SERVICES AGREEMENT\n\n"
@@ -55,20 +60,26 @@ def field(name: str, type_: str, keywords=(), **extra) -> FieldConfig:
     )
 
 
-EFFECTIVE = field("effective_date", "date", ["effective", "commence"])
-AGREEMENT_DATE = field("agreement_date", "date", ["dated", "executed", "signed"])
-EXPIRATION = field("expiration_date", "date", ["term", "expiration", "expire"])
-RENEWAL = field("renewal_term", "duration", ["renew", "renewal", "extension"])
-TERM_FIELD = field("term", "duration", ["term", "period", "years", "months"])
-NOTICE = field("notice_period_to_terminate_renewal", "duration", ["notice", "non-renewal"])
-GOVERNING_LAW = field("governing_law", "place", ["governing law", "governed", "construed"])
-PARTIES = field("parties", "party_list", ["parties", "between", "among"])
-TITLE = field("document_name", "text", ["title"])
+def shipped(name: str, keywords) -> FieldConfig:
+    """The shipped field ``name`` (its type and ``extraction`` settings), with these keywords."""
+    config = SHIPPED.get(name)
+    return field(name, config.type.value, keywords, extraction=config.extraction)
+
+
+EFFECTIVE = shipped("effective_date", ["effective", "commence"])
+AGREEMENT_DATE = shipped("agreement_date", ["dated", "executed", "signed"])
+EXPIRATION = shipped("expiration_date", ["term", "expiration", "expire"])
+RENEWAL = shipped("renewal_term", ["renew", "renewal", "extension"])
+TERM_FIELD = shipped("term", ["term", "period", "years", "months"])
+NOTICE = shipped("notice_period_to_terminate_renewal", ["notice", "non-renewal"])
+GOVERNING_LAW = shipped("governing_law", ["governing law", "governed", "construed"])
+PARTIES = shipped("parties", ["parties", "between", "among"])
+TITLE = shipped("document_name", ["title"])
 
 
 @pytest.fixture
 def extractor() -> RuleExtractor:
-    return RuleExtractor()
+    return RuleExtractor(SHIPPED)
 
 
 def document_text(*pieces: tuple[str, int]) -> str:
@@ -408,33 +419,33 @@ def test_expiration_needs_the_effective_date(extractor):
     assert extractor.needs(GOVERNING_LAW) == ()
 
 
-def test_a_profile_is_used_only_for_its_value_type():
-    assert rule_for(field("term", "date", ["term"])).mode == "value"
-    assert rule_for(field("term", "date", ["term"])).value_type is None
-    assert rule_for(TERM_FIELD) is PROFILES["term"]
-    with pytest.raises(ValueError, match="reads duration values, but the field's type is date"):
-        rule_for(field("x", "date", extraction={"profile": "term"}))
-
-
-def test_a_bad_profile_is_an_error_for_that_field_only(extractor):
-    bad = field("x", "date", extraction={"profile": "nope"})
-    result = extractor.extract(bad, [chunk(TERM, 5, 4000)])
-    assert result.status == "error"
-    assert "extraction.profile must be one of" in result.reason
-
-
-def test_yaml_overrides_apply_to_the_profile():
-    custom = field(
-        "renewal_notice",
-        "duration",
-        ["notice"],
-        extraction={"profile": "notice_period_to_terminate_renewal", "min_score": 0.9},
+def test_the_rule_comes_from_the_yaml_not_the_field_name():
+    assert rule_for(field("term", "duration", ["term"])) == FieldRule()  # no name lookup
+    assert rule_for(field("lifetime", "duration", extraction=TERM_FIELD.extraction)) == rule_for(
+        TERM_FIELD
     )
-    rule = rule_for(custom)
+    assert rule_for(field("title", "text")) == TYPE_DEFAULTS[ValueType.text]
+
+
+def test_yaml_keys_replace_the_type_default_and_keep_the_rest():
+    rule = rule_for(field("signatories", "party_list", extraction={"min_score": 0.9}))
     assert rule.min_score == 0.9
-    assert rule.require_kinds == PROFILES["notice_period_to_terminate_renewal"].require_kinds
-    with pytest.raises(ValueError, match="extraction.profile must be one of"):
-        rule_for(field("x", "date", extraction={"profile": "nope"}))
+    assert (rule.mode, rule.early) == ("parties", TYPE_DEFAULTS[ValueType.party_list].early)
+    cue = {"pattern": r"(?i)\bwithin\b", "weight": -0.3}
+    rule = rule_for(field("grace", "duration", extraction={"sentence_cues": [cue]}))
+    assert rule.sentence_cues == ((r"(?i)\bwithin\b", -0.3),)
+
+
+def test_expiration_reads_the_needed_dates_with_their_own_rules_from_the_registry():
+    chunks = [
+        chunk("The Term shall end on the fifth (5th) anniversary of the Effective Date.", 6, 5000),
+        chunk('This Agreement is effective as of March 18, 2015 (the "Effective Date").', 0, 0),
+    ]
+    assert RuleExtractor(SHIPPED).extract(EXPIRATION, chunks).value == "2020-03-18"
+    # without the registry the needed dates come from context only
+    assert RuleExtractor().extract(EXPIRATION, chunks).status == "not_found"
+    given = RuleExtractor().extract(EXPIRATION, chunks, context={"effective_date": "2016-01-04"})
+    assert given.value == "2021-01-04"
 
 
 def test_individual_signer_joins_a_one_company_party_list(extractor):
