@@ -14,7 +14,7 @@ CONTRACT = (
     "1. Term. The term is two (2) years and renews for successive one (1) year periods unless "
     "either party gives thirty (30) days prior written notice.\n"
     "2. Fees. The Company pays five thousand dollars ($5,000) per month. Late amounts bear "
-    "interest at the lesser of 1.5% per month or the maximum rate permitted by law.\n"
+    "interest at the lesser of 1.5% per month or the highest rate allowed by law.\n"
     "3. Governing Law. This Agreement is governed by the laws of the Commonwealth of "
     "Massachusetts. The Company shall not assign this Agreement. Billing code: E11.9.\n"
 )
