@@ -116,6 +116,26 @@ def test_extract_json_gives_typed_values_with_evidence(cli, contract_files):
     assert set(law["timings_ms"]) == {"retrieve", "extract"}
 
 
+def test_extract_explain_lists_candidates_with_their_contributions(cli, contract_files):
+    result = cli("extract", contract_files["pdf"], "--fields", "effective_date", "--json",
+                 "--explain")
+    assert result.exit_code == 0, result.output
+    (record,) = _records(result.output)
+    candidates = record["candidates"]
+    assert candidates and candidates[0]["value"] == record["value"] == "2014-05-05"
+    assert [c["score"] for c in candidates] == sorted((c["score"] for c in candidates),
+                                                      reverse=True)
+    top = candidates[0]
+    # a fitted model explains with contributions (weight x feature), else the raw features
+    parts = top.get("contributions") or top["features"]
+    assert parts and all(isinstance(v, float) for v in parts.values())
+    table = cli("extract", contract_files["pdf"], "--fields", "effective_date", "--explain")
+    assert table.exit_code == 0, table.output
+    assert "effective_date: found" in table.output and "why (feature contributions)" in table.output
+    plain = cli("extract", contract_files["pdf"], "--fields", "effective_date", "--json")
+    assert "candidates" not in _records(plain.output)[0]  # only on request
+
+
 def test_extract_table_and_all_fields(cli, contract_files):
     result = cli("extract", contract_files["docx"], "--all", "--table")
     assert result.exit_code == 0, result.output
