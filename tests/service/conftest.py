@@ -120,11 +120,11 @@ def client(app):
 class WorkerProcess:
     """A real ``intelligent-extraction worker`` process (Celery, prefork pool)."""
 
-    def __init__(self, env: dict[str, str], log: Path, concurrency: int = 1):
+    def __init__(self, env: dict[str, str], log: Path, concurrency: int = 1, *args: str):
         self.log = log
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "intelligent_extraction.cli", "worker",
-             "--concurrency", str(concurrency)],
+             "--concurrency", str(concurrency), *args],
             env={**os.environ, **env}, stdout=log.open("ab"), stderr=subprocess.STDOUT,
             start_new_session=True,  # its own process group: kill() reaches the pool children
         )
@@ -161,9 +161,9 @@ def start_worker(service_env, tmp_path):
     at the end."""
     workers: list[WorkerProcess] = []
 
-    def start(concurrency: int = 1, **extra_env: str) -> WorkerProcess:
+    def start(concurrency: int = 1, *args: str, **extra_env: str) -> WorkerProcess:
         log = tmp_path / f"worker-{len(workers)}.log"
-        worker = WorkerProcess({**service_env, **extra_env}, log, concurrency)
+        worker = WorkerProcess({**service_env, **extra_env}, log, concurrency, *args)
         workers.append(worker)
         return worker.wait_ready()
 

@@ -201,3 +201,30 @@ def test_redis_restart_mid_run_loses_no_accepted_job(service_settings, monkeypat
             assert field_done_counts(subs.store, job_id) == {f: 1 for f in FIELDS}
     finally:
         own.stop()
+
+
+def _nice_and_parent(pid: int) -> tuple[int, int]:
+    """(nice, parent pid) of a live process, from /proc/<pid>/stat."""
+    with open(f"/proc/{pid}/stat") as fh:
+        after_name = fh.read().rsplit(")", 1)[1].split()
+    return int(after_name[16]), int(after_name[1])  # fields 19 (nice) and 4 (ppid)
+
+
+def _children(pid: int) -> list[int]:
+    kids = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                if _nice_and_parent(int(entry))[1] == pid:
+                    kids.append(int(entry))
+            except (FileNotFoundError, ProcessLookupError, IndexError):
+                continue
+    return kids
+
+
+def test_worker_nice_lowers_the_cpu_priority_of_the_worker_and_its_pool(start_worker):
+    worker = start_worker(2, "--nice", "7")
+    pool = _children(worker.proc.pid)
+    assert len(pool) >= 2, "the prefork pool runs as children of the worker"
+    assert _nice_and_parent(worker.proc.pid)[0] == 7
+    assert {_nice_and_parent(pid)[0] for pid in pool} == {7}
