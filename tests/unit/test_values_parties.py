@@ -121,9 +121,9 @@ def test_defined_terms_without_a_between_clause() -> None:
         ),
         (  # "regarding" introduces a name
             "Harbor Paper LLC (\u201cBuyer\u201d) wants to review data regarding Quill "
-            "Technologies Inc. (the \u201cCompany\u201d) and its subsidiaries (collectively, the "
-            "\u201cCompanies\u201d) for a proposed purchase.",
-            ["Harbor Paper LLC", "Quill Technologies Inc."],
+            "Analytics Inc. (the \u201cCompany\u201d) and its affiliates (together, the "
+            "\u201cGroup\u201d) for a proposed purchase.",
+            ["Harbor Paper LLC", "Quill Analytics Inc."],
         ),
     ],
 )
