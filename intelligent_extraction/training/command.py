@@ -24,7 +24,7 @@ from ..evaluation.gold import load_gold
 from ..extraction.calibration import Calibrator, fit_isotonic
 from ..extraction.learned import MODELS_DIR
 from .collect import FieldCase, collect_cases
-from .fit import Counts, Fit, evaluate, fit_all
+from .fit import Counts, Fit, cross_validate, evaluate, fit_all
 
 __all__ = ["train_command", "calibration_points"]
 
@@ -71,9 +71,10 @@ def _micro(counts: dict[str, Counts]) -> Counts:
     return total
 
 
-def _print_fit(console: Console, fit: Fit, held: tuple[dict, dict] | None) -> None:
+def _print_fit(console: Console, fit: Fit, cv: dict[str, Counts],
+               held: tuple[dict, dict] | None) -> None:
     table = Table(title="value F1 per field: hand-weighted scores vs the learned scorer")
-    for col in ("field", "threshold", "hand (fit)", "learned (fit)"):
+    for col in ("field", "threshold", "hand (fit)", "learned (fit)", "learned (5-fold CV)"):
         table.add_column(col, justify="left" if col == "field" else "right")
     if held:
         table.add_column("hand (held out)", justify="right")
@@ -81,13 +82,15 @@ def _print_fit(console: Console, fit: Fit, held: tuple[dict, dict] | None) -> No
     for name in sorted(fit.hand):
         row = [name, f"{fit.thresholds.get(name, float('nan')):.3f}",
                f"{fit.hand[name].f1:.3f}",
-               f"{fit.learned[name].f1:.3f}" if name in fit.learned else "-"]
+               f"{fit.learned[name].f1:.3f}" if name in fit.learned else "-",
+               f"{cv[name].f1:.3f}" if name in cv else "-"]
         if held:
             learned, hand = held
             row += [f"{hand[name].f1:.3f}" if name in hand else "-",
                     f"{learned[name].f1:.3f}" if name in learned else "-"]
         table.add_row(*row)
-    row = ["micro", "", f"{_micro(fit.hand).f1:.3f}", f"{_micro(fit.learned).f1:.3f}"]
+    row = ["micro", "", f"{_micro(fit.hand).f1:.3f}", f"{_micro(fit.learned).f1:.3f}",
+           f"{_micro(cv).f1:.3f}"]
     if held:
         row += [f"{_micro(held[1]).f1:.3f}", f"{_micro(held[0]).f1:.3f}"]
     table.add_row(*row, style="bold")
@@ -129,13 +132,14 @@ def train_command(console: Console, progress, *, gold: Path, docs: Path,
         if cases_path:
             save_cases(cases_path, cases)
     fit = fit_all(cases)
+    cv = cross_validate(cases)
     held = None
     if holdout_gold:
         held_cases = _collect(svc, progress, holdout_gold,
                               holdout_docs or holdout_gold.parent / "docs", fields, None, fmt,
                               "held-out set")
         held = evaluate(held_cases, fit.models, fit.thresholds)
-    _print_fit(console, fit, held)
+    _print_fit(console, fit, cv, held)
     if write:
         _write(console, svc, fit, cases)
     if out_json:
@@ -143,7 +147,8 @@ def train_command(console: Console, progress, *, gold: Path, docs: Path,
             "models": {vt: m.to_dict() for vt, m in fit.models.items()},
             "thresholds": fit.thresholds,
             "fit": {"hand": {k: c.to_dict() for k, c in fit.hand.items()},
-                    "learned": {k: c.to_dict() for k, c in fit.learned.items()}},
+                    "learned": {k: c.to_dict() for k, c in fit.learned.items()},
+                    "learned_cv5": {k: c.to_dict() for k, c in cv.items()}},
         }
         if held:
             report["holdout"] = {"learned": {k: c.to_dict() for k, c in held[0].items()},

@@ -13,6 +13,7 @@ from intelligent_extraction.extraction.learned import CandidateModel, load_model
 from intelligent_extraction.training.collect import FieldCase, LabelledCandidate, dependency_order
 from intelligent_extraction.training.fit import (
     best_threshold,
+    cross_validate,
     decide_counts,
     fit_all,
     fit_type_model,
@@ -100,3 +101,12 @@ def test_dependency_order_puts_needed_fields_first():
     ordered = dependency_order([end, other, start], lambda f: needs[f.field_name])
     names = [f.field_name for f in ordered]
     assert names.index("start") < names.index("end") and len(names) == 3
+
+
+def test_cross_validation_scores_every_document_once_on_a_model_that_never_saw_it():
+    cases = [_case(f"d{i}", [f"v{i}"], (f"v{i}", 1.0, True, 0.1), (f"w{i}", -1.0, False, 0.9))
+             for i in range(50)]
+    cv = cross_validate(cases, k=5)
+    counts = cv["signing_date"]
+    assert counts.tp + counts.fn + counts.tn == 50  # each document held out exactly once
+    assert counts.f1 == 1.0
