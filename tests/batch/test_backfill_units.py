@@ -173,7 +173,7 @@ def test_field_versions_change_with_the_config_and_its_dependencies(tmp_path):
     path = fields_dir / "effective_date.yaml"
     path.write_text(path.read_text() + "\n# a comment changes nothing\n")
     assert versions() == before
-    assert "min_score" not in path.read_text()
+    assert "\nmin_score:" not in path.read_text()  # no top-level key yet (extraction: has one)
     path.write_text(path.read_text() + "min_score: 0.05\n")
     after = versions()
     assert after["effective_date"] != before["effective_date"]
