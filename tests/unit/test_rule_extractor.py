@@ -427,6 +427,14 @@ def test_the_rule_comes_from_the_yaml_not_the_field_name():
     assert rule_for(field("title", "text")) == TYPE_DEFAULTS[ValueType.text]
 
 
+def test_every_rule_setting_can_be_written_in_yaml():
+    from dataclasses import fields
+
+    from intelligent_extraction.models import ExtractionRules
+
+    assert {f.name for f in fields(FieldRule)} <= set(ExtractionRules.model_fields)
+
+
 def test_yaml_keys_replace_the_type_default_and_keep_the_rest():
     rule = rule_for(field("signatories", "party_list", extraction={"min_score": 0.9}))
     assert rule.min_score == 0.9
