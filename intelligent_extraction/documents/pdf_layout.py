@@ -1,7 +1,7 @@
 """Side-by-side signature blocks in PDFs, read one column at a time.
 
 pdfium returns a page's text line by line across the whole page width, so two signature blocks
-set side by side come out interleaved: "BY: /s/ Mark Morrison /s/ Christine Beauchamp", then both
+set side by side come out interleaved: "BY: /s/ Jane Roe /s/ John Doe", then both
 printed names on one line, then both titles. Who signs, and under which title, is lost; that is
 what the parties field needs when an individual signs a letter agreement.
 

@@ -375,7 +375,7 @@ _DEFINED_AFTER = re.compile(
     r"\s*,?\s*\((?:the\s+|this\s+)?[\"“”']+(?P<term>[^\"“”']{2,40})[\"“”']+\s*\)", re.I
 )
 _DATED_BEFORE = re.compile(r"\bdated\s+(?:as\s+of\s+)?(?:the\s+)?$", re.IGNORECASE)
-#: "a sublicense agreement dated February 19, 2019": the date of another document.
+#: "a supply agreement dated March 3, 2011": the date of another document.
 _OTHER_DOCUMENT_DATED = re.compile(
     r"\b(?:a|an|that|certain|said|such|its|their|the)\s+(?:[\w-]+\s+){0,4}?(?:agreements?|"
     r"contracts?|leases?|licen[cs]es?|letters?|plans?|indentures?|notes?|orders?|amendments?)"
