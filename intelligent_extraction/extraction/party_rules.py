@@ -1,7 +1,7 @@
 """Who the parties are, beyond what the preamble's grammar (values/parties.py) reads.
 
 A letter agreement or an employee's covenant often names one party in its opening ("As an
-associate of Ann Taylor, Inc. ...") and the other only where it is addressed or signed: the
+associate of Orbit Devices, Inc. ...") and the other only where it is addressed or signed: the
 inside address above "Dear ...:", the individual under "/s/", the company under "Very truly
 yours," or over a "By:" line. :func:`counterparties` reads those places, most reliable first,
 and the name helpers here judge whether a string names a party at all.
@@ -40,8 +40,8 @@ TRAILING_JOINER = re.compile(r"[\s,]+(?:and|&)$", re.IGNORECASE)
 
 
 def name_quality(name: str) -> float:
-    """1 for a legal name ("Beta LLC") or a person's full name ("Hap Hewes"), 0 for a role
-    word ("Employer", "the Company"), in between for a bare one-word name ("NIKE")."""
+    """1 for a legal name ("Beta LLC") or a person's full name ("Jane Roe"), 0 for a role
+    word ("Employer", "the Company"), in between for a bare one-word name ("ACME")."""
     words = [w for w in re.split(r"[\s,]+", name.lower()) if w]
     if not words or all(w in _ROLE_WORDS or w in ("and", "&", "of") for w in words):
         return 0.0
@@ -51,8 +51,8 @@ def name_quality(name: str) -> float:
 
 
 def expand_aliases(names: list[str], aliases: dict[str, str]) -> list[str]:
-    """A title page's "Sonos, Inc. and IAC": a name the contract defines elsewhere as the alias
-    of a longer name ("Inventec Appliances Corporation ... ("IAC")") is that longer name."""
+    """A title page's "Acme, Inc. and NWD": a name the contract defines elsewhere as the alias
+    of a longer name ("Northwind Devices Corporation ... ("NWD")") is that longer name."""
     return [aliases.get(n.strip().lower(), n) for n in names]
 
 
@@ -74,7 +74,7 @@ _CLAUSE_OPENER = "between "
 
 
 def labelled_parties(text: str) -> list[Candidate]:
-    """ "PARTIES: Eric Sprunk ("EMPLOYEE") and NIKE, Inc., ..." read as a "between" clause."""
+    """ "PARTIES: Jane Roe ("EMPLOYEE") and ACME, Inc., ..." read as a "between" clause."""
     found = []
     for m in _PARTIES_LABEL.finditer(text):
         window = _CLAUSE_OPENER + text[m.end() : m.end() + 800]
@@ -99,7 +99,7 @@ _OFFICER_LINE = re.compile(
 
 
 #: A signature block headed by a role, not a company: whoever signs under it is a party, even
-#: with a job title under the name ("ASSOCIATE:" / "/s/ Jane Doe" / "President, Stores").
+#: with a job title under the name ("ASSOCIATE:" / "/s/ Jane Doe" / "Vice President, Sales").
 _INDIVIDUAL_HEADER = re.compile(
     r"^(?:the\s+)?(?:employee|executive|associate|consultant|optionee|participant|individual|"
     r"(?:agreed|accepted|acknowledged)(?:\s+(?:and|&|to)\s+(?:agreed|accepted|acknowledged))*"
@@ -222,7 +222,7 @@ def counterparties(passages: list[Passage]) -> list[str]:
 
 
 def _signer(passages: list[Passage]) -> str | None:
-    """The individual who signs in the first person ("I, Andrew Prozes, have executed ...")
+    """The individual who signs in the first person ("I, Jane Roe, have executed ...")
     or, failing that, under a "/s/" line without a title (:func:`_individual_signer`)."""
     for p in passages:
         m = _SIGNS_AS_I.search(p.text)

@@ -3,7 +3,7 @@
 Handled: "May 5, 2014", "Dec. 8, 2005", "January 1st, 2020", "5th day of May, 2014", "the
 first day of June, 2010", "1st of January, 2020", "16th June 2004", "May 2014", "05/05/2014"
 (US order unless the first number cannot be a month: "29/3/18"), "12.31.2019", "2014-05-05",
-OCR-split ordinals ("14t h day of April"), and signature-block blanks ("____ day of ______,
+OCR-split ordinals ("17t h day of March"), and signature-block blanks ("____ day of ______,
 2015" gives the year alone). Each candidate carries the role cue written next to it
 (``effective``, ``dated``, ``expire``) so an extractor can tell an effective date from an
 expiry.
@@ -50,7 +50,7 @@ _DAY_NUM = r"(?<!\d)\d{1,2}(?:st|nd|rd|th|s\s?t|n\s?d|r\s?d|t\s?h|\s(?:st|nd|rd|
 _DAY = rf"(?P<day>{_DAY_NUM}|{ORDINAL_WORDS})"
 _YEAR = r"(?P<year>(?:1[89]|20)\d{2})(?!\d)"
 _BLANK = r"(?:_{2,}|\[[\s*_]*\]|\*{2,})"
-# a word start; an underscore counts as a blank, not a letter ("as of _Dec. 8, 2005")
+# a word start; an underscore counts as a blank, not a letter ("as of _Feb. 3, 2011")
 _START = r"(?<![A-Za-z0-9])"
 
 _FLAGS = re.IGNORECASE

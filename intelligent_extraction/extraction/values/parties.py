@@ -3,13 +3,13 @@
 ``ACME INC., a Delaware corporation ("Acme"), and Beta LLC (the "Company")`` gives
 ``["ACME INC.", "Beta LLC"]``: the defined-term parentheticals, the descriptors ("a Delaware
 corporation with offices at ...") and the enumerators ("(a)", "(1)") are dropped; legal-form
-suffixes stay, and so do commas inside names ("CONVERGTV, INC.").
+suffixes stay, and so do commas inside names ("NORTHWIND, INC.").
 
 Two readings, each a candidate (``kind`` says which):
 
 - ``between``: the text after "between" / "among" / "B E T W E E N:" / "Parties: (1)" up to
   the end of its sentence (title-page layouts with one name per line included);
-- ``defined``: contracts without such a clause ("As an associate of Ann Taylor, Inc. (the
+- ``defined``: contracts without such a clause ("As an associate of Orbit Devices, Inc. (the
   "Company"), you ...") name their parties where they define them: every name directly
   followed (after an optional descriptor) by a defined-term parenthetical, within the first
   :data:`DEFINED_WINDOW` characters.
@@ -63,7 +63,7 @@ _PAREN = re.compile(r"\(([^()]*)\)")
 _ALIAS_WORDS = re.compile(
     r"[\"“”'‘’]|\b(?:hereinafter|referred|collectively|individually|together|each)\b", _FLAGS
 )
-_BARE_ALIAS = re.compile(r"^[A-Z][\w&.-]{1,20}$")  # (MICOA) when a separator follows
+_BARE_ALIAS = re.compile(r"^[A-Z][\w&.-]{1,20}$")  # (ACME) when a separator follows
 #: A role in parentheses is an alias wherever it sits: "Jane Doe (Employee) ACME, Inc.".
 _ROLE_ALIAS = re.compile(
     r"^\s*(?:the\s+)?(?:Employee|Employer|Executive|Associate|Company|Consultant|Buyer|Seller|"
@@ -81,7 +81,7 @@ _DESCRIPTOR = re.compile(
     r"of|hereby|(?:legally\s+and\s+)?(?:duly\s+)?represented\s+by)\b"
 )
 #: What may precede a name: punctuation, "and", "on the one hand," and a lower-case
-#: descriptor set off by a comma ("professional golfer, TOM WATSON").
+#: descriptor set off by a comma ("professional golfer, JOHN DOE").
 _LEADING = re.compile(
     r"^[\s,;:.\-–]*(?:(?:and|&)\b[\s,\-–]*)?(?:on\s+the\s+(?:one|other)\s+hand\b[\s,]*)?"
     r"(?-i:(?:[a-z][a-z-]+\s+){0,2}[a-z][a-z-]+,\s*(?=[A-Z]))?",
@@ -115,7 +115,7 @@ _TITLE_OR_HEADING = re.compile(
     r"Definitions|Duties|Responsibilities)$",
     _FLAGS,
 )
-#: "Sonos and IAC": two short aliases joined, from a later "between" sentence.
+#: "Acme and NWD": two short aliases joined, from a later "between" sentence.
 _ALIAS_PAIR = re.compile(r"^[\w.-]+\s+and\s+[\w.-]+$", _FLAGS)
 _QUOTED = re.compile(r"^[\"“”](?P<name>[^\"“”]+)[\"“”]$")
 #: An alias outside parentheses: ', hereinafter referred to as: "ACME" and ...'.
@@ -131,7 +131,7 @@ _MAX_NAME_WORDS = 12
 
 
 def _cut_at_comma(name: str) -> str:
-    """A comma ends a name unless a legal-form suffix follows it ("CONVERGTV, INC.")."""
+    """A comma ends a name unless a legal-form suffix follows it ("NORTHWIND, INC.")."""
     i = 0
     while (j := name.find(",", i)) != -1:
         if not _SUFFIX_AFTER_COMMA.match(name[j:]):
@@ -183,7 +183,7 @@ def _name_at(segment: str) -> tuple[str | None, int]:
 
 
 def split_party_names(name: str) -> list[str]:
-    """ "ACME Inc. and Beta LLC" -> two names; "Eli Lilly and Company" stays one."""
+    """ "ACME Inc. and Beta LLC" -> two names; "Hale and Company" stays one."""
     parts = re.split(r"\s+(and|&)\s+", name, flags=re.IGNORECASE)
     names = [parts[0]]
     for joiner, part in zip(parts[1::2], parts[2::2], strict=True):
@@ -207,7 +207,7 @@ def _paragraph_end(text: str, start: int, limit: int) -> int:
     while gap := _BLANK_LINE.search(text, pos, limit):
         before = text[start : gap.start()].strip()
         joined = not before or re.search(r"(?:\band|&|-)$", before, _FLAGS)
-        alias_line = _ALIAS_LINE.match(text, gap.end())  # '("Purolator")' under its name
+        alias_line = _ALIAS_LINE.match(text, gap.end())  # '("Alpha")' under its name
         if not (joined or alias_line or _JOINER.match(text, gap.end())):
             return gap.start()
         pos = gap.end()
@@ -264,8 +264,8 @@ def _names_in_segment(segment: str) -> list[str]:
     return names
 
 
-#: "and" on a line of its own separates two names on a title page ("ANDY NORTH / and /
-#: GOLFERS INCORPORATED"), even when the first carries no legal-form suffix.
+#: "and" on a line of its own separates two names on a title page ("JOHN DOE / and /
+#: BIRDIE INCORPORATED"), even when the first carries no legal-form suffix.
 _LINE_JOINER = re.compile(r"\n[ \t]*(?:and|&|-\s*and\s*-)[ \t]*\n", _FLAGS)
 
 
@@ -309,8 +309,8 @@ def _name_before(text: str, alias_start: int) -> tuple[str, int] | None:
     """The name a defined-term parenthetical at ``alias_start`` belongs to, with its start.
 
     Of the readings that start after an introducer ("by", "of", "between", a line start),
-    the nearest one carrying a legal-form suffix wins ("of Ann Taylor, Inc." rather than
-    "As"), else the nearest one (a person: "by Benny Ward"); a reading that starts after a
+    the nearest one carrying a legal-form suffix wins ("of Orbit Devices, Inc." rather
+    than "As"), else the nearest one (a person: "by Jane Roe"); a reading that starts after a
     word beats one that starts at a line break, which may fall inside a name.
     """
     lo = max(0, alias_start - 300)
@@ -358,8 +358,8 @@ def _defined_terms(text: str) -> list[Candidate]:
 
 
 def defined_aliases(text: str) -> dict[str, str]:
-    """Short names the text defines for a longer one: ``{"iac": "Inventec Appliances
-    Corporation"}`` from 'Inventec Appliances Corporation, having offices at ... ("IAC")'."""
+    """Short names the text defines for a longer one: ``{"nwd": "Northwind Devices
+    Corporation"}`` from 'Northwind Devices Corporation, having offices at ... ("NWD")'."""
     aliases: dict[str, str] = {}
     for m in _PAREN.finditer(text):
         if not _is_alias(m):

@@ -111,7 +111,7 @@ def _gazetteer() -> tuple[dict[str, _Place], re.Pattern[str], dict[str, str]]:
         entries[canonical.lower()] = target
         for alias in aliases:
             entries[alias.lower()] = target
-    # "(?<=of)" lets OCR-glued text ("the laws ofthe State ofTexas") still match
+    # "(?<=of)" lets OCR-glued text ("the laws ofthe State ofOhio") still match
     pattern = re.compile(rf"(?:(?<![A-Za-z])|(?<=of)){_trie_pattern(entries)}(?![A-Za-z])", _FLAGS)
     return entries, pattern, codes
 
