@@ -290,7 +290,12 @@ class ExtractionRules(_Strict):
       signing date (``agreement_date``) goes last. Checked against the configured fields
       when the field directory is loaded;
     - ``threshold`` (in [0, 1]): the probability the learned scorer's best candidate must
-      reach (``extraction/learned.py``; written by ``intelligent-extraction train``).
+      reach (``extraction/learned.py``; written by ``intelligent-extraction train``);
+    - ``signing_date_fallback`` (date fields; default true): a labelling convention. When the
+      contract states no date for the field's role, only the date it was made or signed
+      ("dated as of ...", or a date with no role cue), true answers with that date (as
+      Kleister-NDA labels effective dates) and false leaves the field empty (as CUAD does):
+      only dates with a stated role (``kind`` other than ``dated`` and ``none``) answer.
     """
 
     mode: ExtractionMode | None = None
@@ -308,6 +313,7 @@ class ExtractionRules(_Strict):
     #: the learned scorer's answer threshold on its probability (``extraction/learned.py``),
     #: written by ``intelligent-extraction train``; not part of the rule
     threshold: float | None = Field(default=None, ge=0, le=1)
+    signing_date_fallback: bool | None = None
 
     @field_validator("context")
     @classmethod
@@ -386,6 +392,11 @@ class FieldConfig(_Strict):
             raise ValueError(
                 f"extraction.mode {mode!r} reads {readable} values, but the field's type is "
                 f"{self.type.value!r}"
+            )
+        if self.extraction.signing_date_fallback is not None and self.type is not ValueType.date:
+            raise ValueError(
+                "extraction.signing_date_fallback is a convention for date fields, but the "
+                f"field's type is {self.type.value!r}"
             )
         if self.field_name in (self.extraction.needs or []):
             raise ValueError(f"extraction.needs: a field cannot need itself ({self.field_name!r})")

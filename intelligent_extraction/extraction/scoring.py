@@ -201,6 +201,9 @@ def sentence_bounds(text: str, start: int, end: int, limit: int = 600) -> tuple[
 
 # --------------------------------------------------------------------------- scoring
 
+#: Date roles that only say when the contract was made or signed, or nothing at all.
+_SIGNING_KINDS = frozenset({"dated", "none"})
+
 #: Feature weights of the raw score (role weights are in [-1, 1], the rest in [0, 1]; the
 #: profile-weighted features carry their weight already).
 WEIGHTS: Mapping[str, float] = {
@@ -349,6 +352,8 @@ class CandidateReader:
         for p, c in self.candidates(value_type):
             if self.rule.require_kinds and (c.kind or "none") not in self.rule.require_kinds:
                 continue
+            if not self.rule.signing_date_fallback and (c.kind or "none") in _SIGNING_KINDS:
+                continue  # the convention that leaves a field without a stated date empty
             if not self.in_context(p, c):
                 continue
             scored.append(self.place(p, c, self.features(p, c)))

@@ -593,3 +593,41 @@ def test_a_title_page_alias_is_read_as_the_name_the_preamble_gives_it(extractor)
     )
     result = extractor.extract(PARTIES, [chunk(title, 0, 0), chunk(preamble, 2, 900, 0.4)])
     assert result.value == ["Corvid Audio, Inc.", "Kaohsiung Precision Components Corporation"]
+
+
+# --------------------------------------------------------------------------- conventions
+
+SIGNED_ONLY = (
+    'This Consulting Agreement (the "Agreement") is dated as of March 3, 2011 by and between '
+    "Northwind Traders Ltd. and Tallgrass Analytics LLC."
+)
+STATED = (
+    'This Consulting Agreement is entered into on March 3, 2011 and is effective as of April 1, '
+    '2011 (the "Effective Date").'
+)
+
+
+def _with_fallback(config: FieldConfig, fallback: bool) -> FieldConfig:
+    return config.model_copy(update={
+        "extraction": config.extraction.model_copy(update={"signing_date_fallback": fallback})
+    })
+
+
+@pytest.mark.parametrize("fallback, expected", [(True, "2011-03-03"), (False, None)])
+def test_signing_date_fallback_decides_whether_a_signing_date_answers(fallback, expected):
+    extractor = RuleExtractor(SHIPPED, learned=False)
+    result = extractor.extract(_with_fallback(EFFECTIVE, fallback), [chunk(SIGNED_ONLY, 0, 0)])
+    assert result.value == expected
+    assert result.status == ("found" if expected else "not_found")
+
+
+@pytest.mark.parametrize("fallback", [True, False])
+def test_a_stated_effective_date_answers_under_either_convention(fallback):
+    extractor = RuleExtractor(SHIPPED, learned=False)
+    result = extractor.extract(_with_fallback(EFFECTIVE, fallback), [chunk(STATED, 0, 0)])
+    assert result.status == "found" and result.value == "2011-04-01"
+
+
+def test_signing_date_fallback_is_only_for_dates():
+    with pytest.raises(ValueError, match="signing_date_fallback is a convention for date fields"):
+        field("law", "place", ["governed"], extraction={"signing_date_fallback": False})
