@@ -515,6 +515,8 @@ def train(
                                                 "held-out gold set (never fitted on)"),
     holdout_docs: Optional[Path] = typer.Option(None, help="Its documents (default: docs/ "
                                                 "beside it)"),
+    holdout_cases: Optional[Path] = typer.Option(None, help="Keep the held-out set's labelled "
+                                                 "candidates here; reused when it exists"),
     write: bool = typer.Option(False, "--write", help="Save the models, the field thresholds "
                                "and the confidence calibration"),
     out_json: Optional[Path] = typer.Option(None, "--json", help="Write the results here"),
@@ -526,6 +528,7 @@ def train(
         train_command(console, _progress, gold=gold, docs=docs or gold.parent / "docs",
                       fields=fields.split(",") if fields else None, limit=limit, fmt=fmt,
                       cases_path=cases, holdout_gold=holdout_gold, holdout_docs=holdout_docs,
+                      holdout_cases=holdout_cases,
                       write=write, out_json=out_json)
     except ExtractionError as exc:
         _fail(exc)

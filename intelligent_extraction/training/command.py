@@ -120,6 +120,7 @@ def _write(console: Console, svc, fit: Fit, cases: Sequence[FieldCase]) -> None:
 def train_command(console: Console, progress, *, gold: Path, docs: Path,
                   fields: list[str] | None, limit: int | None, fmt: str,
                   cases_path: Path | None, holdout_gold: Path | None,
+                  holdout_cases: Path | None,
                   holdout_docs: Path | None, write: bool, out_json: Path | None) -> Fit:
     from ..service import ExtractionService
 
@@ -134,10 +135,14 @@ def train_command(console: Console, progress, *, gold: Path, docs: Path,
     fit = fit_all(cases)
     cv = cross_validate(cases)
     held = None
-    if holdout_gold:
+    if holdout_cases and holdout_cases.exists():
+        held = evaluate(load_cases(holdout_cases), fit.models, fit.thresholds)
+    elif holdout_gold:
         held_cases = _collect(svc, progress, holdout_gold,
                               holdout_docs or holdout_gold.parent / "docs", fields, None, fmt,
                               "held-out set")
+        if holdout_cases:
+            save_cases(holdout_cases, held_cases)
         held = evaluate(held_cases, fit.models, fit.thresholds)
     _print_fit(console, fit, cv, held)
     if write:
