@@ -1,6 +1,6 @@
 """Dates as contracts write them, normalized to ISO 8601 (``YYYY-MM-DD``, ``YYYY-MM``, ``YYYY``).
 
-Handled: "May 5, 2014", "Dec. 8, 2005", "January 1st, 2020", "5th day of May, 2014", "the
+Handled: "May 5, 2014", "Feb. 3, 2011", "January 1st, 2020", "5th day of May, 2014", "the
 first day of June, 2010", "1st of January, 2020", "16th June 2004", "May 2014", "05/05/2014"
 (US order unless the first number cannot be a month: "29/3/18"), "12.31.2019", "2014-05-05",
 OCR-split ordinals ("17t h day of March"), and signature-block blanks ("____ day of ______,

@@ -141,12 +141,12 @@ def _cut_at_comma(name: str) -> str:
 
 
 def _name_token(token: str) -> bool:
-    """Capitalized ("Beta"), camel-cased ("mPhase"), a number ("3D") or a domain ("x.com")."""
+    """Capitalized ("Beta"), camel-cased ("eVolt"), a number ("3D") or a domain ("x.com")."""
     return token[0].isupper() or token[0].isdigit() or any(c.isupper() or c == "." for c in token)
 
 
 def _looks_like_name(name: str) -> bool:
-    """Every word a name word or a connector ("Bank of America"), not a suffix alone, no
+    """Every word a name word or a connector ("Bank of Springfield"), not a suffix alone, no
     quotes or dates: rejects "the undersigned", "a Delaware corporation", "Inc.", "June 1"."""
     tokens = name.replace(",", " ").split()
     if not tokens or _NOT_A_NAME.search(name) or re.fullmatch(CORPORATE_SUFFIX, tokens[0], _FLAGS):
@@ -332,8 +332,8 @@ _QUOTED_TERM = re.compile(r"[\"“”]([^\"“”]+)[\"“”]")
 
 
 def _defined_term(alias: str) -> str:
-    """The term a parenthetical defines: its first quoted term ("you" in "("you" or, together
-    with Seller, the "parties")"), else all of it."""
+    """The term a parenthetical defines: its first quoted term ("you" in "("you" and, jointly
+    with the Buyer, the "parties")"), else all of it."""
     m = _QUOTED_TERM.search(alias)
     return m.group(1) if m else alias
 

@@ -3,7 +3,7 @@
 ``per`` is the period the text states ("per month", "per annum", "monthly", "an annual rate
 of"), one of ``day|week|month|quarter|year``, or None when the text names none. Handled: "1.5%",
 "18 percent", "one and one-half percent (1.5%)" (one candidate; the numeral wins), and rate
-caps such as "the lesser of 1.5% per month or the maximum rate permitted by law", where the
+caps such as "the lesser of 2% per month or the highest rate the law allows", where the
 candidate's ``kind`` is ``lesser_of`` so an extractor can tell a capped rate from a plain one.
 """
 

@@ -3,8 +3,8 @@
 The gazetteer is pycountry's: every country (common names: "China", "South Korea"), the US
 states and DC, Canada's provinces, Australia's states and the UK's nations, plus the aliases
 contracts use ("the PRC", "U.S.A.", "Hong Kong SAR") and legal adjectives ("Swiss law").
-Mentions that the text chains together ("the laws of the Province of Ontario and the federal
-laws of Canada", "California, USA", "England and Wales") form one candidate, composed so that
+Mentions that the text chains together ("the laws of the Province of Alberta and the laws of
+Canada", "California, USA", "England and Wales") form one candidate, composed so that
 a US state stands alone, another country's subdivision names its country, and UK nations are
 joined with "and". Each candidate's ``kind`` says why the place is there: ``law`` (governing
 law: "governed by the laws of", "New York law"), ``legal`` (some other law: "the export laws
