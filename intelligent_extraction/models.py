@@ -291,6 +291,10 @@ class ExtractionRules(_Strict):
       when the field directory is loaded;
     - ``threshold`` (in [0, 1]): the probability the learned scorer's best candidate must
       reach (``extraction/learned.py``; written by ``intelligent-extraction train``);
+    - ``scorer`` (``hand`` by default): what chooses among the candidates and decides
+      ``not_found``: ``hand``, the hand-weighted raw score against ``min_score``; ``learned``,
+      the fitted model of the field's type against ``threshold``. ``train --write`` sets
+      ``learned`` only where it beats the hand weights in cross-validation on the fit set;
     - ``signing_date_fallback`` (date fields; default true): a labelling convention. When the
       contract states no date for the field's role, only the date it was made or signed
       ("dated as of ...", or a date with no role cue), true answers with that date (as
@@ -313,6 +317,7 @@ class ExtractionRules(_Strict):
     #: the learned scorer's answer threshold on its probability (``extraction/learned.py``),
     #: written by ``intelligent-extraction train``; not part of the rule
     threshold: float | None = Field(default=None, ge=0, le=1)
+    scorer: Literal["hand", "learned"] | None = None
     signing_date_fallback: bool | None = None
 
     @field_validator("context")

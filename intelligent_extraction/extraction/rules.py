@@ -502,10 +502,12 @@ class RuleExtractor:
     def _decision(
         self, field: FieldConfig, rule, ranked: list[Scored]
     ) -> tuple[list[Scored], float, Callable[[float], float]]:
-        """(candidates best first, the score the best must reach, score -> confidence): the
-        learned model of the field's type when one is fitted (its probability, the field's
-        learned threshold), else the hand-weighted score and the profile's ``min_score``."""
-        model = model_for(field.type, self.models_dir) if self.learned else None
+        """(candidates best first, the score the best must reach, score -> confidence): with
+        ``extraction.scorer: learned`` and a fitted model of the field's type, the model's
+        probability against the field's learned ``threshold``; else the hand-weighted score
+        against ``min_score``."""
+        wanted = self.learned and field.extraction.scorer == "learned"
+        model = model_for(field.type, self.models_dir) if wanted else None
         if model is None:
             return ranked, rule.min_score, lambda score: confidence(score, rule.min_score)
         threshold = getattr(field.extraction, "threshold", None)
