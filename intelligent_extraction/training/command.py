@@ -5,8 +5,9 @@
 
 prints, per field, F1 of the hand-weighted scores and of the learned scorer on the fit set and
 (with ``--holdout-gold``) on the held-out set, and the models' coefficients. ``--write`` saves
-the models into the package (``extraction/scorers/<type>.json``), each field's threshold into
-its YAML (``extraction.threshold``) and the confidence calibration fitted on the same set.
+the models into the package (``extraction/scorers/<type>.json``) and, into each field's YAML,
+its threshold and its scorer: ``learned`` only where the model beats the hand weights in
+cross-validation on the fit set (:func:`choose_scorers`).
 ``--cases FILE`` keeps the labelled candidates (JSON lines) so a refit skips retrieval.
 """
 
@@ -21,12 +22,11 @@ from rich.table import Table
 
 from ..evaluation.corrections import default_corrections_path
 from ..evaluation.gold import load_gold
-from ..extraction.calibration import Calibrator, fit_isotonic
 from ..extraction.learned import MODELS_DIR
 from .collect import FieldCase, collect_cases
 from .fit import Counts, Fit, cross_validate, evaluate, fit_all
 
-__all__ = ["train_command", "calibration_points"]
+__all__ = ["train_command", "choose_scorers"]
 
 
 def _collect(svc, progress, gold: Path, docs: Path, fields, limit, fmt, label) -> list[FieldCase]:
@@ -47,21 +47,6 @@ def save_cases(path: Path, cases: Sequence[FieldCase]) -> None:
     with open(path, "w", encoding="utf-8") as fh:
         for case in cases:
             fh.write(json.dumps(case.to_dict(), ensure_ascii=False) + "\n")
-
-
-def calibration_points(cases: Sequence[FieldCase], fit: Fit) -> tuple[list[float], list[bool]]:
-    """(probability, right) of every answer the fitted scorer gives on ``cases``."""
-    scores, right = [], []
-    for case in cases:
-        model = fit.models.get(case.value_type)
-        if model is None or not case.candidates:
-            continue
-        best = max(case.candidates, key=lambda c: model.probability(c.features))
-        p = model.probability(best.features)
-        if p >= fit.thresholds.get(case.field, model.default_threshold):
-            scores.append(p)
-            right.append(best.right)
-    return scores, right
 
 
 def _micro(counts: dict[str, Counts]) -> Counts:
@@ -101,20 +86,33 @@ def _print_fit(console: Console, fit: Fit, cv: dict[str, Counts],
         console.print(f"[bold]{vt}[/]: bias {model.intercept:+.2f}; {coef}")
 
 
-def _write(console: Console, svc, fit: Fit, cases: Sequence[FieldCase]) -> None:
+#: How much better in cross-validation the learned scorer must be to replace the hand weights.
+MIN_GAIN = 0.005
+
+
+def choose_scorers(fit: Fit, cv: dict[str, Counts]) -> dict[str, str]:
+    """Per field, ``learned`` where its cross-validated F1 beats the hand weights' F1 on the fit
+    set by :data:`MIN_GAIN` (the hand weights were never fitted there), else ``hand``."""
+    return {name: "learned" if name in cv and cv[name].f1 >= hand.f1 + MIN_GAIN else "hand"
+            for name, hand in fit.hand.items()}
+
+
+def _write(console: Console, svc, fit: Fit, scorers: dict[str, str]) -> None:
     from ..batch.calibrate_output import write_field_yaml
-    from ..evaluation.calibrate import save_calibrator
 
     for vt, model in fit.models.items():
         model.save(MODELS_DIR / f"{vt}.json")
     fields_dir = svc.settings.fields_dir
-    for name, threshold in sorted(fit.thresholds.items()):
-        write_field_yaml(fields_dir / f"{name}.yaml", {"extraction": {"threshold": threshold}})
-    scores, right = calibration_points(cases, fit)
-    calibrator: Calibrator = fit_isotonic(scores, right)
-    save_calibrator(fields_dir.parent / "calibration.json", svc.extractor.name, calibrator)
-    console.print(f"wrote {len(fit.models)} models to {MODELS_DIR}, thresholds into "
-                  f"{len(fit.thresholds)} field YAMLs, calibration from {len(scores)} answers")
+    for name, scorer in sorted(scorers.items()):
+        changes = {"scorer": scorer}
+        if name in fit.thresholds:
+            changes["threshold"] = fit.thresholds[name]
+        write_field_yaml(fields_dir / f"{name}.yaml", {"extraction": changes})
+    learned = sorted(n for n, s in scorers.items() if s == "learned")
+    console.print(f"wrote {len(fit.models)} models to {MODELS_DIR}; scorer and threshold into "
+                  f"{len(scorers)} field YAMLs (learned: {', '.join(learned) or 'none'}). "
+                  "Refit the confidence calibration on a run of the fit set next "
+                  "(scripts/calibrate.py).")
 
 
 def train_command(console: Console, progress, *, gold: Path, docs: Path,
@@ -145,12 +143,14 @@ def train_command(console: Console, progress, *, gold: Path, docs: Path,
             save_cases(holdout_cases, held_cases)
         held = evaluate(held_cases, fit.models, fit.thresholds)
     _print_fit(console, fit, cv, held)
+    scorers = choose_scorers(fit, cv)
     if write:
-        _write(console, svc, fit, cases)
+        _write(console, svc, fit, scorers)
     if out_json:
         report = {
             "models": {vt: m.to_dict() for vt, m in fit.models.items()},
             "thresholds": fit.thresholds,
+            "scorers": scorers,
             "fit": {"hand": {k: c.to_dict() for k, c in fit.hand.items()},
                     "learned": {k: c.to_dict() for k, c in fit.learned.items()},
                     "learned_cv5": {k: c.to_dict() for k, c in cv.items()}},

@@ -110,3 +110,13 @@ def test_cross_validation_scores_every_document_once_on_a_model_that_never_saw_i
     counts = cv["signing_date"]
     assert counts.tp + counts.fn + counts.tn == 50  # each document held out exactly once
     assert counts.f1 == 1.0
+
+
+def test_the_learned_scorer_is_chosen_only_where_cross_validation_beats_the_hand_weights():
+    from intelligent_extraction.training.command import choose_scorers
+    from intelligent_extraction.training.fit import Counts, Fit
+
+    hand = {"a": Counts(tp=8, fp=2, fn=2), "b": Counts(tp=8, fp=2, fn=2), "c": Counts(tp=1)}
+    cv = {"a": Counts(tp=9, fp=1, fn=1), "b": Counts(tp=8, fp=2, fn=2)}  # a gains, b ties
+    fit = Fit(models={}, thresholds={}, learned={}, hand=hand)
+    assert choose_scorers(fit, cv) == {"a": "learned", "b": "hand", "c": "hand"}
