@@ -276,7 +276,8 @@ _CAPS_TITLE = re.compile(
     rf"^[ \t]*(?P<t>{_CAPS}{{0,120}}?\b{_TITLE_WORDS}S?)(?:[ \t]*$|\s+(?=BETWEEN|AMONG|BY\b|[A-Z]))"
     rf"|^[ \t]*(?P<tc>(?:[A-Z][\w&/’'-]*\s+(?:(?:and|of|for|to|&)\s+)?){{1,8}}"
     rf"(?:Agreement|Contract|Amendment|License|Addendum|agreement))\s*"
-    rf"(?:$|(?=(?i:between|among|by)\b))",
+    # a title line the PDF text runs into the preamble ("Reseller Agreement This Agreement is")
+    rf"(?:$|(?=(?i:between|among|by|this)\b))",
     re.M,
 )
 _PREAMBLE_TITLE = re.compile(
@@ -285,10 +286,10 @@ _PREAMBLE_TITLE = re.compile(
 )
 #: More title words after the first ("CONTENT DISTRIBUTION AND LICENSE | AGREEMENT").
 _TITLE_MORE = re.compile(
-    rf"[ \t]+(?:(?:AND|&|OF|FOR|TO)\s+)?(?:(?!BETWEEN|AMONG|BY\b)[A-Z][A-Z-]*[ \t]+){{0,3}}?"
+    rf"[ \t]+(?:(?:AND|&|OF|FOR|TO)\s+)?(?:(?!BETWEEN|AMONG|BY\b|THIS\b)[A-Z][A-Z-]*[ \t]+){{0,3}}?"
     rf"{_TITLE_WORDS}S?\b"
 )
-#: A company name before the title ("CORIO INC. LICENSE AND HOSTING AGREEMENT").
+#: A company name before the title ("NORTHWIND INC. LICENSE AND HOSTING AGREEMENT").
 _COMPANY_PREFIX = re.compile(
     r"^.{2,60}?\b(?:INC|LTD|LLC|CORP|CORPORATION|LIMITED|S\.A|SA|AG|GMBH|PLC|N\.V|B\.V)\b\.?,?\s+",
     re.IGNORECASE,

@@ -631,3 +631,14 @@ def test_a_stated_effective_date_answers_under_either_convention(fallback):
 def test_signing_date_fallback_is_only_for_dates():
     with pytest.raises(ValueError, match="signing_date_fallback is a convention for date fields"):
         field("law", "place", ["governed"], extraction={"signing_date_fallback": False})
+
+
+@pytest.mark.parametrize("opening, title", [
+    ("Exhibit 4.2\n\nLicensing Agreement This Agreement is made by and between Northwind Ltd. "
+     "and Tallgrass LLC.", "Licensing Agreement"),
+    ("EXHIBIT 10.9\n\nMarketing Services Agreement THIS AGREEMENT made this 2nd day of June, "
+     "2009, between Northwind Ltd. and Tallgrass LLC.", "Marketing Services Agreement"),
+])
+def test_a_title_the_pdf_text_runs_into_the_preamble_is_read(opening, title):
+    result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(opening, 0, 0)])
+    assert result.status == "found" and result.value == title
