@@ -115,3 +115,16 @@ def test_candidates_come_in_text_order_without_overlaps() -> None:
 )
 def test_parse_date(text: str, iso: str | None) -> None:
     assert parse_date(text) == iso
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The pilot runs from March 2, 2015 to August 31, 2015.", ["effective", "expire"]),
+    ("Service Period: 1 July 2016 - 30 June 2017", [None, "expire"]),
+    ("twelve months beginning May 1, 2012 and ending April 30, 2013", ["effective", "expire"]),
+    ("The Term shall end as of September 30, 2018.", ["expire"]),
+    ("commencing on May 1, 2012 and concluding on April 30, 2013", ["effective", "expire"]),
+    ("The Term is hereby extended to October 15, 2019.", ["expire"]),
+    ("shall continue up to and including 31 March 2014", ["expire"]),
+])
+def test_the_end_of_a_stated_period_is_an_expiry(text: str, expected: list) -> None:
+    assert [c.kind for c in find_dates(text)] == expected

@@ -88,7 +88,16 @@ DATE_CUES: list[tuple[re.Pattern[str], str]] = [
     ),
     (re.compile(r"\b(?:dated|made|entered\s+into|executed|signed)\b|\bthis\s*$", _FLAGS), "dated"),
     (
-        re.compile(r"\b(?:expir\w*|terminat\w*|until|through|thru|end(?:s|ing)?\s+on)\b", _FLAGS),
+        re.compile(
+            r"\b(?:expir\w*|terminat\w*|until|through|thru|end(?:s|ing)?\s+on)\b"
+            # the end of a stated period: "ending June 30, 2012", "shall end as of <date>",
+            # "concluding on <date>", "extended to <date>", "up to and including <date>"
+            r"|\b(?:ending|end(?:s|ed)?\s+(?:as\s+of|at)|conclud\w*(?:\s+on)?|extended\s+to"
+            r"|up\s+to\s+and\s+including)\s*$"
+            # the second date of a range: "from <date> to <date>", "<date> - <date>"
+            r"|(?:\d{4}|\d{1,2}(?:st|nd|rd|th)?)\s*(?:to|-|–|—)\s*$",
+            _FLAGS,
+        ),
         "expire",
     ),
 ]
