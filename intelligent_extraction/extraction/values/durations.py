@@ -64,7 +64,13 @@ _OPEN_ENDED = re.compile(
 DURATION_CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(?:notice|notif\w*)\b(?=[^.;]{0,50}$)", _FLAGS), "notice"),
     (
-        re.compile(r"\b(?:renew\w*|extend\w*|extension|successive|additional|further)\b", _FLAGS),
+        # "shall extend for five years" states the term; "may be extended", "automatically
+        # extends" a renewal
+        re.compile(
+            r"\b(?:renew\w*|(?<!shall\s)(?<!will\s)extend\w*|extension|successive|additional"
+            r"|further)\b",
+            _FLAGS,
+        ),
         "renewal",
     ),
     (
