@@ -101,23 +101,8 @@ _FROM_SIGNING = re.compile(
     re.IGNORECASE,
 )
 _RENEWAL_BEFORE = re.compile(
-    r"\b(?:renew\w*|extension|successive|subsequent|additional|(?:be|is|are)\s+extended)\b", re.I
+    r"\b(?:renew\w*|extend\w*|extension|successive|subsequent|additional|thereafter)\b", re.I
 )
-#: "thereafter" and "extend" start a renewal only after a first period ("for three years and
-#: thereafter for one-year periods"); alone they state the term ("shall commence on the
-#: Effective Date and continue thereafter for two years", "shall extend for five years").
-_AFTER_A_PERIOD = re.compile(r"\b(?:thereafter|extend\w*)\b", re.I)
-
-
-def _renewal_before(text: str, s: int, start: int) -> bool:
-    """Whether the sentence from ``s`` says, before ``start``, that what follows is a renewal."""
-    if _RENEWAL_BEFORE.search(text, s, start):
-        return True
-    cues = list(_AFTER_A_PERIOD.finditer(text, s, start))
-    return bool(cues) and any(
-        d.value != PERPETUAL and d.kind != "notice"
-        for d in find_candidates(ValueType.duration, text[s : cues[-1].start()])
-    )
 _CONTINUES_FOREVER = re.compile(
     r"\b(?:agreement|term)\b[^.;]{0,120}?\b(?:continu|remain|be\s+in\s+effect)\w*[^.;]{0,60}?"
     r"(?:perpetu|indefinite)",
@@ -136,7 +121,7 @@ def _term_durations(reader: CandidateReader) -> list[tuple[Passage, Candidate]]:
         before = p.text[max(s, c.start - 80) : c.start]
         if not _TERM_SENTENCE.search(p.text, s, e) or _NOT_A_TERM.search(before):
             continue
-        if _renewal_before(p.text, s, c.start):
+        if _RENEWAL_BEFORE.search(p.text, s, c.start):
             continue  # "thereafter renews for subsequent one (1) year periods"
         if c.value == PERPETUAL and not _CONTINUES_FOREVER.search(p.text, s, e):
             continue  # a perpetual licence, not a perpetual agreement

@@ -671,18 +671,3 @@ def test_a_stated_term_before_until_terminated_still_counts():
         EXPIRATION, [chunk(clause, 3, 4000)], context={"effective_date": "2016-02-01"}
     )
     assert result.value == "2018-02-01"
-
-
-@pytest.mark.parametrize("clause, expected", [
-    # "thereafter" right after the start date: the period that follows is the term
-    ("7. Term. This Agreement shall commence on the Effective Date and shall continue "
-     "thereafter for a period of eighteen (18) months.", "2017-08-01"),
-    # "thereafter" after a first period: what follows is a renewal
-    ("7. Term. This Agreement shall commence on the Effective Date, continue for two (2) years "
-     "and thereafter continue for one (1) year periods unless terminated.", "2018-02-01"),
-])
-def test_thereafter_starts_a_renewal_only_after_a_first_period(clause, expected):
-    result = RuleExtractor(SHIPPED, learned=False).extract(
-        EXPIRATION, [chunk(clause, 3, 4000)], context={"effective_date": "2016-02-01"}
-    )
-    assert result.value == expected

@@ -121,13 +121,3 @@ def test_iso_duration() -> None:
 )
 def test_add_duration(start: str, duration: str, end: str | None) -> None:
     assert add_duration(start, duration) == end
-
-
-@pytest.mark.parametrize("text, kind", [
-    ("The Agreement shall extend for a period of four (4) years from the Start Date", "term"),
-    ("this Lease will extend for a period of six (6) months after delivery", "term"),
-    ("the Term shall automatically extend for one (1) year periods", "renewal"),
-    ("the Term may be extended for two (2) years by mutual consent", "renewal"),
-])
-def test_shall_extend_states_the_term_and_other_extensions_renew(text: str, kind: str) -> None:
-    assert [c.kind for c in find_durations(text)] == [kind]

@@ -64,13 +64,7 @@ _OPEN_ENDED = re.compile(
 DURATION_CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(?:notice|notif\w*)\b(?=[^.;]{0,50}$)", _FLAGS), "notice"),
     (
-        # "shall extend for five years" states the term; "may be extended", "automatically
-        # extends" a renewal
-        re.compile(
-            r"\b(?:renew\w*|(?<!shall\s)(?<!will\s)extend\w*|extension|successive|additional"
-            r"|further)\b",
-            _FLAGS,
-        ),
+        re.compile(r"\b(?:renew\w*|extend\w*|extension|successive|additional|further)\b", _FLAGS),
         "renewal",
     ),
     (
