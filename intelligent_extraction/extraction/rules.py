@@ -169,12 +169,41 @@ def _start_date(
 
 _SHORT_UNITS = frozenset({"day", "week", "hour"})
 
+#: A term that runs until someone ends it: "shall continue until terminated", "will end when
+#: terminated by either party", "remains in force until either party gives notice", "for an
+#: indefinite period". Its expiration is open-ended (``perpetual``).
+_UNTIL_TERMINATED = re.compile(
+    r"\b(?:continu\w*|remain\w*|in\s+(?:full\s+)?(?:force|effect)|endur\w*)\b[^.;]{0,40}?"
+    r"\buntil\s+(?:(?:it\s+is\s+)?terminat\w*|(?:either|one|any)\s+party\b)"
+    r"|\b(?:end|expire)s?\s+(?:when|upon)\s+(?:it\s+is\s+)?terminated"
+    r"|\b(?:indefinite|unlimited)\s+(?:term|period|duration)"
+    r"|\bendur\w*\s+(?:indefinitely|in\s+perpetuity)",
+    re.IGNORECASE,
+)
+_AGREEMENT_SUBJECT = re.compile(r"\b(?:agreement|term|contract)\b", re.IGNORECASE)
+
+
+def _open_ended_terms(reader: CandidateReader) -> list[tuple[Passage, Candidate]]:
+    """Sentences saying the agreement runs until terminated, unless a stated term comes first
+    in the sentence ("for two years and thereafter until terminated": the two years count)."""
+    found = []
+    for p in reader.passages:
+        for m in _UNTIL_TERMINATED.finditer(p.text):
+            s, _ = sentence_bounds(p.text, m.start(), m.end())
+            if not _AGREEMENT_SUBJECT.search(p.text, s, m.start() + 1):
+                continue
+            before = find_candidates(ValueType.duration, p.text[s : m.start()])
+            if any(d.value != PERPETUAL and d.kind != "notice" for d in before):
+                continue
+            found.append((p, Candidate(PERPETUAL, m.group(0), *m.span(), kind="term")))
+    return found
+
 
 def _expiration_mode(
     reader: CandidateReader, context: Mapping[str, Any], needed: Mapping[str, FieldRule]
 ) -> list[Scored]:
     scored = [s for s in reader.typed(ValueType.date) if s.kind == "expire"]
-    for p, c in _term_durations(reader):
+    for p, c in _term_durations(reader) + _open_ended_terms(reader):
         feats = reader.features(p, c)
         if c.value == PERPETUAL:
             feats["kind"] = 0.6

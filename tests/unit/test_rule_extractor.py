@@ -642,3 +642,32 @@ def test_signing_date_fallback_is_only_for_dates():
 def test_a_title_the_pdf_text_runs_into_the_preamble_is_read(opening, title):
     result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(opening, 0, 0)])
     assert result.status == "found" and result.value == title
+
+
+# --------------------------------------------------------------------------- open-ended terms
+
+
+@pytest.mark.parametrize("clause", [
+    "7. Term. This Agreement shall commence on the Effective Date and shall continue in full "
+    "force and effect until terminated as provided in Section 8.",
+    "7. Term. The term of this Agreement will begin upon enrolment of the Member and will end "
+    "when terminated by either party.",
+    "7. Term. This Agreement shall remain in effect until either Party notifies the other in "
+    "writing that it wishes to end it.",
+])
+def test_an_agreement_running_until_terminated_expires_perpetual(clause):
+    result = RuleExtractor(SHIPPED, learned=False).extract(
+        EXPIRATION, [chunk(clause, 3, 4000)], context={"effective_date": "2016-02-01"}
+    )
+    assert result.status == "found" and result.value == "perpetual"
+
+
+def test_a_stated_term_before_until_terminated_still_counts():
+    clause = (
+        "7. Term. This Agreement shall commence on the Effective Date and shall continue for a "
+        "period of two (2) years and thereafter until terminated by either party."
+    )
+    result = RuleExtractor(SHIPPED, learned=False).extract(
+        EXPIRATION, [chunk(clause, 3, 4000)], context={"effective_date": "2016-02-01"}
+    )
+    assert result.value == "2018-02-01"
