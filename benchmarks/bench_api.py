@@ -549,7 +549,7 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--api-threads", type=int, default=16, help="threads per gunicorn process")
     p.add_argument("--workers", type=int, default=2, help="Celery worker processes")
     p.add_argument("--worker-concurrency", type=int, default=1, help="pool size of each")
-    p.add_argument("--worker-nice", type=int, default=10,
+    p.add_argument("--worker-nice", type=int, default=0,
                    help="worker --nice: CPU priority below the API's, as on a host where both "
                         "run (0: equal shares)")
     p.add_argument("--pause-workers", action="store_true",
