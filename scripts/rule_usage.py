@@ -1,0 +1,1360 @@
+#!/usr/bin/env python3
+"""How often each special case of the candidate readers fires on a labelled set, and whether
+it earns its keep.
+
+    .venv/bin/python scripts/rule_usage.py [--docs DIR] [--gold FILE] [--jobs 2]
+        [--only TEXT] [--limit N] [--out docs/rule_usage.md] [--json FILE]
+
+The readers (``values.find_candidates`` for dates, durations, places, money and percentages;
+``find_party_lists`` + ``labelled_parties`` + ``defined_aliases`` + ``clean_names`` +
+``counterparties`` for parties, combined as the parties mode of ``rules.py`` combines them)
+run over every document's whole text, once as the code stands and once per inventory entry
+with that entry removed from the source (an ablation: the module's source is edited in memory,
+re-executed with the modules that import from it, and restored afterwards). Per entry:
+
+- **text hits**: documents where the entry's text occurs in the context it needs (an upper
+  bound on where it can act; an ablation only runs on these documents);
+- **changed**: documents whose reader output (values, offsets, role hints, name quality)
+  differs without the entry: where it acts;
+- **touches gold**: of those, documents where a candidate matching a gold value changed;
+- **gold only with / only without**: documents where some gold value of the reader's fields
+  is among the candidates with the entry but not without it, and the reverse: whether it helps.
+
+Fit on train (``contracts-train``, the default), never on ``contracts-dev``. The inventory
+below is part of the method: a new stoplist entry or regex branch in the readers gets a line
+here, and an entry whose text is no longer in its file stops the run with its name.
+``--out`` rewrites the report above the line ``## Removed special cases``; that section (the
+log of what was deleted and why) is kept as written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import pickle
+import re
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from datetime import date
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT.parent / "shared" / "data"
+PKG = "intelligent_extraction.extraction"
+_REMOVED_MARKER = "## Removed special cases"
+
+#: Modules whose entries are measured, in import order: an edited module is re-executed with
+#: every module after it, so names they import from it (and regexes they build from its
+#: constants, such as ``CORPORATE_SUFFIX``) see the edit.
+MODULES = {
+    "values/numbers.py": f"{PKG}.values.numbers",
+    "values/dates.py": f"{PKG}.values.dates",
+    "values/durations.py": f"{PKG}.values.durations",
+    "values/money.py": f"{PKG}.values.money",
+    "values/percent.py": f"{PKG}.values.percent",
+    "values/places.py": f"{PKG}.values.places",
+    "values/parties.py": f"{PKG}.values.parties",
+    "values/__init__.py": f"{PKG}.values",
+    "party_rules.py": f"{PKG}.party_rules",
+}
+_SRC_DIR = ROOT / "intelligent_extraction" / "extraction"
+
+
+# --------------------------------------------------------------------------- inventory
+
+
+@dataclass
+class Rule:
+    name: str
+    path: str  # relative to intelligent_extraction/extraction
+    old: str  # a unique stretch of the module's source ...
+    new: str  # ... and what it becomes without the entry
+    line: int
+    probe: str  # regex: documents where the entry's text occurs
+    readers: tuple[str, ...]
+    generic: bool = False
+    flags: int = re.IGNORECASE
+    requires: str | None = None  # a second regex the document must match too
+
+    @property
+    def where(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+_SOURCES: dict[str, str] = {}
+
+
+def _source(path: str) -> str:
+    if path not in _SOURCES:
+        _SOURCES[path] = (_SRC_DIR / path).read_text(encoding="utf-8")
+    return _SOURCES[path]
+
+
+def _line(src: str, offset: int) -> int:
+    return src.count("\n", 0, offset) + 1
+
+
+def _segment(path: str, start: str, end: str) -> tuple[int, int]:
+    src = _source(path)
+    if src.count(start) != 1:
+        raise SystemExit(f"inventory out of date: {start!r} is not once in {path}")
+    lo = src.index(start)
+    hi = src.index(end, lo + len(start)) + len(end)
+    return lo, hi
+
+
+_READERS_BY_FILE = {
+    "values/numbers.py": ("date", "duration", "money", "percent"),
+    "values/dates.py": ("date",),
+    "values/durations.py": ("duration",),
+    "values/money.py": ("money",),
+    "values/percent.py": ("percent",),
+    "values/places.py": ("place", "party"),  # parties reject place names
+    "values/parties.py": ("party",),
+    "party_rules.py": ("party",),
+}
+
+
+def words(path: str, start: str, end: str, entries: str, *, label: str, generic=(), **kw) -> list[Rule]:
+    """One rule per word of a word list written as a string between ``start`` and ``end``."""
+    lo, hi = _segment(path, start, end)
+    src = _source(path)
+    segment = src[lo:hi]
+    rules = []
+    for word in entries.split():
+        hits = [m for m in re.finditer(rf"(?<=[\s\"]){re.escape(word)}(?=[\s\"])", segment)]
+        if len(hits) != 1:
+            raise SystemExit(f"inventory: {word!r} is in the {label} list {len(hits)} times")
+        s, e = hits[0].span()
+        s, e = (s, e + 1) if segment[e] == " " else (s - 1, e)
+        rules.append(
+            Rule(
+                name=f"{label}: {word}",
+                path=path,
+                old=segment,
+                new=segment[:s] + segment[e:],
+                line=_line(src, lo + hits[0].start()),
+                probe=kw.get("probe")
+                or (rf"\b{re.escape(word)}\b" if word.isalnum() else re.escape(word)),
+                readers=kw.get("readers") or _READERS_BY_FILE[path],
+                generic=generic is True or (generic is not False and word in generic),
+                requires=kw.get("requires"),
+            )
+        )
+    return rules
+
+
+def branches(
+    path: str,
+    start: str,
+    end: str,
+    entries: Iterable[str | tuple[str, str]],
+    *,
+    label: str,
+    generic: bool | Iterable[str] = (),
+    flags: int = re.IGNORECASE,
+    requires: str | None = None,
+    readers: tuple[str, ...] | None = None,
+) -> list[Rule]:
+    """One rule per alternative of a regex alternation written between ``start`` and ``end``.
+
+    An entry is the alternative as written in the source, or (alternative, probe) when the
+    probe is not the alternative itself between letter boundaries.
+    """
+    lo, hi = _segment(path, start, end)
+    src = _source(path)
+    segment = src[lo:hi]
+    rules = []
+    for entry in entries:
+        branch, probe = entry if isinstance(entry, tuple) else (entry, None)
+        pattern = rf"(?<=[|:(\"]){re.escape(branch)}(?=[|)\"])"
+        hits = [m for m in re.finditer(pattern, segment)
+                if not (segment[m.start() - 1] == '"' and segment[m.end()] == '"')]
+        if len(hits) != 1:
+            raise SystemExit(f"inventory: {branch!r} is in {label} {len(hits)} times")
+        s, e = hits[0].span()
+        if segment[e] == "|":
+            new = segment[:s] + segment[e + 1 :]
+        elif segment[s - 1] == "|":
+            new = segment[: s - 1] + segment[e:]
+        elif joined := re.search(r"\|(\"\s*[rf]{1,2}\")$", segment[:s]):
+            new = segment[: joined.start()] + joined.group(1) + segment[e:]
+        else:
+            raise SystemExit(f"inventory: cannot cut {branch!r} out of {label}")
+        is_generic = generic is True or (generic is not False and branch in generic)
+        rules.append(
+            Rule(
+                name=f"{label}: {branch}",
+                path=path,
+                old=segment,
+                new=new,
+                line=_line(src, lo + s),
+                probe=probe or rf"(?<![A-Za-z])(?:{branch})(?![A-Za-z])",
+                readers=readers or _READERS_BY_FILE[path],
+                generic=is_generic,
+                flags=flags,
+                requires=requires,
+            )
+        )
+    return rules
+
+
+def edit(path: str, name: str, old: str, new: str, probe: str, *, generic=False, flags=re.I,
+         requires=None, readers=None) -> Rule:
+    """A rule removed by replacing ``old`` (once in the file) with ``new``."""
+    src = _source(path)
+    if src.count(old) != 1:
+        raise SystemExit(f"inventory out of date: {name}: {old!r} is not once in {path}")
+    return Rule(name, path, old, new, _line(src, src.index(old)), probe,
+                readers or _READERS_BY_FILE[path], generic, flags, requires)
+
+
+_NEVER = "(?!)"
+
+
+def inventory() -> list[Rule]:
+    """Every special case of the candidate readers, with how to take it out."""
+    pr, vp = "party_rules.py", "values/parties.py"
+    rules: list[Rule] = []
+    # ---------------------------------------------------------------- party_rules.py
+    rules += words(
+        pr, "_ROLE_WORDS = frozenset(", ")", (
+            "the a an company employer employee executive directors director buyer seller "
+            "purchaser licensor licensee party parties recipient discloser consultant "
+            "shareholders shareholder investor you counterparts schedules owner supplier "
+            "customer distributor agent bank corporation affiliates subsidiaries holder holders "
+            "members member manager"
+        ), label="role word", generic=set(
+            "the a an company employer employee executive buyer seller purchaser licensor "
+            "licensee party parties recipient discloser consultant investor owner supplier "
+            "customer distributor agent".split()
+        ),
+    )
+    rules += branches(
+        pr, "_OFFICER_LINE = re.compile(", "re.IGNORECASE", [
+            "By", "Title", "Its", (r"Name\s*:", r"\bName\s*:"), "President", "Officer",
+            "Director", "Vice", "Secretary", "Treasurer", "Manager", "Chairman", "Partner",
+            "Counsel", "CEO", "CFO", "COO", "Controller", "Head", r"Human\s+Resources",
+        ], label="officer line under /s/", requires=r"/s/",
+        generic={"By", "Title", "Its", r"Name\s*:"},
+    )
+    rules += branches(
+        pr, "_INDIVIDUAL_HEADER = re.compile(", "re.IGNORECASE", [
+            "employee", "executive", "associate", "consultant", "optionee", "participant",
+            "individual",
+        ], label="individual signature header", requires=r"/s/",
+        generic={"employee", "executive", "consultant"},
+    )
+    rules.append(edit(
+        pr, "individual signature header: agreed/accepted/acknowledged",
+        "(?:agreed|accepted|acknowledged)(?:\\s+(?:and|&|to)\\s+(?:agreed|accepted|acknowledged))*"
+        "\"\n    r\"(?:\\s+(?:to|by))?)", "(?!))",
+        r"^\s*(?:agreed|accepted|acknowledged)\b[^\n]{0,30}$", flags=re.I | re.M, requires=r"/s/",
+    ))
+    rules.append(edit(
+        pr, "'PARTIES:' label read as a between clause (labelled_parties)",
+        "    for m in _PARTIES_LABEL.finditer(text):", "    for m in ():",
+        r"\bPARTIES\s*:\s*(?!\(\s*(?:1|a|i)\s*\))", flags=0,
+    ))
+    rules.append(edit(
+        pr, "'I, Name,' signs in the first person (_SIGNS_AS_I)",
+        "        m = _SIGNS_AS_I.search(p.text)", "        m = None",
+        r"\bI,\s+[A-Z][a-z]+(?:\s+[A-Z]\.?)?(?:\s+[A-Z][a-z'’-]+){1,2},", flags=0,
+    ))
+    rules.append(edit(
+        pr, "an individual signs under /s/ (_individual_signer)",
+        "        if name := _individual_signer(p.text):", "        if name := None:", r"/s/",
+    ))
+    rules.append(edit(
+        pr, "the addressee of a letter (_letter_addressee)",
+        '    found = [_letter_addressee("\\n\\n".join(p.text for p in in_order))]',
+        "    found = [None]",
+        r"^(?:Dear\s+[^\n]{1,60}?|Ladies\s+and\s+Gentlemen|Gentlemen|Dear\s+Sirs?)\s*[:,]",
+        flags=re.I | re.M,
+    ))
+    rules.append(edit(
+        pr, "letter addressee: a 'To:' line",
+        "        if to := _TO_LINE.match(line):", "        if to := None:",
+        r"^\s*To\s*:", flags=re.I | re.M, requires=r"\b(?:Dear|Gentlemen)\b",
+    ))
+    rules += branches(
+        pr, "_STREET_LINE = re.compile(", "re.IGNORECASE)", [
+            (r"P\.?\s?O\.?\s+Box\b", r"^\s*P\.?\s?O\.?\s+Box\b"), (r"Suite\b", r"^\s*Suite\b"),
+        ], label="letter addressee: street line", flags=re.I | re.M,
+        requires=r"\b(?:Dear|Gentlemen)\b",
+    )
+    rules += branches(
+        pr, "_ATTENTION_LINE = re.compile(", "re.IGNORECASE", [
+            ("Attention", r"^\s*Attention\b"), ("Attn", r"^\s*Attn\b"), ("Re", r"^\s*Re\b"),
+            ("Via", r"^\s*Via\b"), (r"By\s+(?:e-?mail|fax|hand)", r"^\s*By\s+(?:e-?mail|fax|hand)"),
+            ("d/b/a", r"^\s*d/b/a"), ("c/o", r"^\s*c/o"),
+        ], label="letter addressee: line skipped above the street", flags=re.I | re.M,
+        requires=r"\b(?:Dear|Gentlemen)\b", generic={"c/o"},
+    )
+    rules.append(edit(
+        pr, "letter addressee: Mr/Ms/Mrs/Dr dropped",
+        'name = re.sub(r"^(?:Mr|Ms|Mrs|Dr)\\.?\\s+", "", above[k]).strip(" ,")',
+        'name = above[k].strip(" ,")', r"^\s*(?:Mr|Ms|Mrs|Dr)\.?\s+[A-Z]", flags=re.M,
+        requires=r"\b(?:Dear|Gentlemen)\b",
+    ))
+    rules += branches(
+        pr, "_SALUTATION = re.compile(", "re.IGNORECASE | re.MULTILINE", [
+            (r"Ladies\s+and\s+Gentlemen", r"^Ladies\s+and\s+Gentlemen\s*[:,]"),
+            ("Gentlemen", r"^Gentlemen\s*[:,]"), (r"Dear\s+Sirs?", r"^Dear\s+Sirs?\s*[:,]"),
+        ], label="salutation", flags=re.I | re.M,
+    )
+    rules.append(edit(
+        pr, "the company under a letter's closing (_letter_sender)",
+        "    found += [_letter_sender(p.text) for p in passages]", "",
+        r"^(?:Very\s+truly\s+yours|Sincerely(?:\s+yours)?|Yours\s+(?:truly|faithfully|sincerely))",
+        flags=re.I | re.M,
+    ))
+    rules += branches(
+        pr, "_CLOSING = re.compile(", "re.IGNORECASE | re.MULTILINE", [
+            r"Sincerely(?:\s+yours)?", r"Yours\s+(?:truly|faithfully|sincerely)",
+        ], label="letter closing", flags=re.I | re.M,
+    )
+    rules.append(edit(
+        pr, "a company that signs over a By: line (_signing_companies)",
+        "    found += [name for p in passages for name in _signing_companies(p.text)]", "",
+        r"\n\s*By\b",
+    ))
+    rules.append(edit(
+        pr, "signing companies: a name starting with 'By' dropped",
+        'return [name for name in names if not name.lower().startswith("by")]',
+        "return list(names)", r"^[ \t]*By\b[^\n]*\n\s*By\b", flags=re.I | re.M,
+    ))
+    rules.append(edit(
+        pr, "aliases expanded to the names they stand for (expand_aliases)",
+        "    return [aliases.get(n.strip().lower(), n) for n in names]", "    return names",
+        r"\([^()]*[\"“][^()]*\)",
+    ))
+    # ---------------------------------------------------------------- values/parties.py
+    rules += branches(
+        vp, "CORPORATE_SUFFIX = (", "\\b\\.?\"", [
+            "Inc", "Incorporated", "Corp", "Corporation", "Co", "Company", "Ltd", "Ltda",
+            "Limited", "LLC", r"L\.\s?L\.\s?C", "LLP", r"L\.\s?L\.\s?P", "LP", r"L\.\s?P", "PLC",
+            r"S\.\s?A", "SA", r"S\.A\.S", "AG", "GmbH", r"B\.\s?V", "BV", r"N\.\s?V", "NV", "Pty",
+            r"S\.p\.A", "SpA", r"S\.r\.l", "SE", "Pte", "Bhd", "A/S", "Oy", "SARL", "LLLP",
+            r"P\.C", "MHC",
+        ], label="legal-form suffix", generic=True,
+    )
+    rules += branches(
+        vp, "_CLAUSE_START = re.compile(", "_FLAGS,", [
+            (r"\bB\sE\sT\sW\sE\sE\sN\b\s*:?\s*", r"\bB\sE\sT\sW\sE\sE\sN\b"),
+            (r"\bParties\s*:?\s*(?=\(\s*(?:1|a|i)\s*\))", r"\bParties\s*:?\s*\(\s*(?:1|a|i)\s*\)"),
+        ], label="party clause opener",
+    )
+    rules.append(edit(
+        vp, "party clause opener: amongst", "among(?:st)?", "among", r"\bamongst\b",
+    ))
+    rules += branches(
+        vp, "_CLAUSE_END = re.compile(", ")\\b\"", [
+            "WHEREAS", "RECITALS?", "WITNESSETH", r"W\s?I\s?T\s?N\s?E\s?S\s?S\s?E\s?T\s?H",
+            "BACKGROUND", r"NOW,?\s+THEREFORE", r"In\s+consideration", "Hereinafter",
+        ], label="party clause end", flags=0, generic={"WHEREAS", "RECITALS?", "WITNESSETH"},
+    )
+    rules += branches(
+        vp, "\n_JOINER = re.compile(", "_FLAGS)", [
+            (r"-\s*and\s*-", r"-\s*and\s*-"),
+        ], label="party joiner",
+    )
+    rules += branches(
+        vp, "_ABBREVIATIONS = re.compile(", "|\\b[A-Z])$\"", [
+            (a, rf"\b{a}\.") for a in (
+                "Inc Ltd Co Corp Intl Bros Assn No Nos St Ave Av Blvd Rd Ln Dr Ct Pkwy Hwy Bldg "
+                "Ste Fl Rm Apt Dept Mt Ft Pt Mr Ms Mrs Jr Sr Esq Ont Calif Penn Mass Tex Fla Wash"
+            ).split()
+        ] + [
+            (a, rf"\b{a}\.") for a in (
+                r"U\.S", r"U\.K", r"N\.Y", r"D\.C", r"N\.V", r"S\.A", r"B\.V", r"L\.L\.C",
+                r"L\.P", r"P\.O", r"P\.C",
+            )
+        ], label="abbreviation (no sentence end)", flags=0,
+        generic=set("Inc Ltd Co Corp No Nos St Ave Blvd Rd Mr Ms Mrs Jr Sr Dr".split())
+        | {r"U\.S", r"L\.L\.C", r"L\.P", r"P\.O", r"N\.V", r"S\.A", r"B\.V", r"P\.C"},
+    )
+    rules += branches(
+        vp, "_ALIAS_WORDS = re.compile(", "_FLAGS", [
+            "hereinafter", "referred", "collectively", "individually", "together", "each",
+        ], label="alias word", generic={"hereinafter", "referred"},
+    )
+    rules.append(edit(
+        vp, "bare alias '(ACME)' before a separator (_BARE_ALIAS)",
+        "    return bool(_BARE_ALIAS.match(inner)) and (", "    return False and (",
+        r"\([A-Z][\w&.-]{1,20}\)\s*(?:[,;.]|and\b)", flags=0,
+    ))
+    rules += branches(
+        vp, "_ROLE_ALIAS = re.compile(", "_FLAGS", [
+            (r, rf"\(\s*(?:the\s+)?{r}\s*\)") for r in (
+                "Employee Employer Executive Associate Company Consultant Buyer Seller Purchaser "
+                "Recipient Discloser Licensor Licensee Supplier Customer Distributor Contractor "
+                "Client Investor Agent Owner Tenant Landlord Lender Borrower"
+            ).split()
+        ], label="role in parentheses is an alias", generic=True,
+    )
+    rules += branches(
+        vp, "_DESCRIPTOR = re.compile(", "represented)\\b|\"", [
+            (r",?\s+and(?:/or)?\s+(?:its|their)\s", r",?\s+and(?:/or)?\s+(?:its|their)\s"),
+            (r"the\s+[a-z]", r",\s*the\s+[a-z]"), ("organi[sz]ed", r",\s*organi[sz]ed\b"),
+            ("incorporated", r",\s*incorporated\b"), ("having", r",\s*having\b"),
+            ("with", r",\s*with\b"), ("whose", r",\s*whose\b"), ("located", r",\s*located\b"),
+            ("residing", r",\s*residing\b"), ("existing", r",\s*existing\b"),
+            ("duly", r",\s*duly\b"), ("acting", r",\s*acting\b"),
+            (r"on\s+behalf", r",\s*on\s+behalf\b"),
+            ("d/b/a", r",\s*d/b/a\b"), ("f/k/a", r",\s*f/k/a\b"), ("formerly", r",\s*formerly\b"),
+            ("legally", r",\s*legally\b"), ("represented", r",\s*represented\b"),
+        ], label="descriptor after a name and a comma", flags=0,
+        generic={"organi[sz]ed", "incorporated", "having", "with", "whose", "located",
+                 "residing", "existing", "duly", "d/b/a", "f/k/a"},
+    )
+    rules.append(edit(
+        vp, "descriptor after a name and a comma: its", "|its|of|", "|of|", r",\s*its\b", generic=True,
+    ))
+    rules.append(edit(
+        vp, "descriptor after a name and a comma: of", "|its|of|", "|its|", r",\s*of\b", generic=True,
+    ))
+    rules += branches(
+        vp, 'r"\\s+(?:with|having|whose|located|residing|of)', "\\d)", [
+            "with", "having", "whose", "located", "residing", "of",
+        ], label="descriptor: 'with/having ... offices' after a name", flags=re.I,
+        generic=True,
+    )
+    rules += branches(
+        vp, "registered)\\b|\\d)", "\n)", [
+            (r",\s*\d", r",\s*\d"), (r"\s+c/o\b", r"\s+c/o\b"),
+        ], label="descriptor after a name", flags=0, generic={r",\s*\d", r"\s+c/o\b"},
+    )
+    rules.append(edit(
+        vp, "descriptor after a name: 'hereby'", "(?:on\\s+behalf\\s+\"\n    r\"of|hereby|",
+        "(?:on\\s+behalf\\s+\"\n    r\"of|", r"\s+hereby\b",
+    ))
+    rules.append(edit(
+        vp, "descriptor after a name: 'represented by'",
+        "|(?:legally\\s+and\\s+)?(?:duly\\s+)?represented\\s+by)\\b\"", ")\\b\"",
+        r"\s+(?:legally\s+and\s+)?(?:duly\s+)?represented\s+by\b",
+    ))
+    rules.append(edit(
+        vp, "name after 'on the one/other hand'",
+        "(?:on\\s+the\\s+(?:one|other)\\s+hand\\b[\\s,]*)?", "",
+        r"\bon\s+the\s+(?:one|other)\s+hand\b",
+    ))
+    rules.append(edit(
+        vp, "name after a lower-case descriptor and a comma ('golfer, JOHN DOE')",
+        "\n    r\"(?-i:(?:[a-z][a-z-]+\\s+){0,2}[a-z][a-z-]+,\\s*(?=[A-Z]))?\"", "",
+        r"\b(?:between|among|and)\s+(?:[a-z][a-z-]+\s+){0,2}[a-z][a-z-]+,\s*[A-Z]", flags=0,
+    ))
+    rules += branches(
+        vp, "_INTRODUCER = re.compile(", "_FLAGS,", [
+            "between", "among", "by", "of", "and", "with", "to", "for", "from", "hereby", "is",
+            "as", "regarding",
+        ], label="introducer before a defined name",
+        generic={"between", "among", "by", "of", "and"},
+    )
+    rules.append(edit(
+        vp, "introducer before a defined name: concerning", "regarding|\"\n    r\"concerning)",
+        "regarding)", r"\bconcerning\b",
+    ))
+    rules += words(
+        vp, "_CONNECTORS = frozenset(", ")", "and & of the de du des der von van la le y e",
+        label="connector inside a name", generic=True,
+        probe=None,
+    )
+    rules += branches(
+        vp, "_NOT_A_NAME = re.compile(", "_FLAGS", [
+            (r"\bAgreement\b", r"\bAgreement\b"),
+            (r"\d{{5}}(?:-\d{{4}})?$", r"\b\d{5}(?:-\d{4})?\b"),
+            (r"^\d+(?:\.\d+)?$", r"\b\d+(?:\.\d+)?\b"),
+        ], label="not a name", generic={r"^\d+(?:\.\d+)?$"},
+    )
+    rules += branches(
+        vp, "_NON_PARTY_TERMS = re.compile(", "_FLAGS", [
+            (t, rf"\([^()]*\b{t}\b[^()]*\)") for t in (
+                "agreement date term information materials? representatives affiliates parties "
+                "products? services? territory shares stock transaction purpose opportunity "
+                "program plan business propert(?:y|ies) act code rules notice period fees? price "
+                "effective confidential proprietary data technology work deliverables assets "
+                "documents securities law group subsidiaries"
+            ).split()
+        ], label="defined term that is no party",
+        generic=set("agreement date term information affiliates parties".split()),
+    )
+    rules += branches(
+        vp, "_TITLE_OR_HEADING = re.compile(", "_FLAGS", [
+            "Chief", "Vice", "President", "Chairman", "Secretary", "Treasurer", "CEO", "CFO",
+            "COO", "CTO", r"Managing\s+Director", r"General\s+Counsel", (r"\bOfficer\b", r"\bOfficer\b"),
+            "Obligations", "Covenants", "Representations", "Warranties", "Remedies",
+            "Definitions", "Duties", "Responsibilities",
+        ], label="officer title or heading is no name",
+    )
+    rules.append(edit(
+        vp, "officer title or heading: \"Employee's ...\"",
+        "|^(?:Employee|Employer|Executive|Company|Consultant|\"\n    r\"Associate|Party)[’']s\\b", "",
+        r"\b(?:Employee|Employer|Executive|Company|Consultant|Associate|Party)[’']s\b",
+    ))
+    rules.append(edit(
+        vp, "two short aliases joined ('Acme and Beta') are no name (_ALIAS_PAIR)",
+        "    if _ALIAS_PAIR.match(name) and not _ENDS_WITH_SUFFIX.search(name):",
+        "    if False:", r"\b(?:between|among)\b", requires=r"\b[A-Z][\w.-]+\s+and\s+[A-Z][\w.-]+\b",
+    ))
+    rules.append(edit(
+        vp, "a quoted legal name is a company (_QUOTED)",
+        "    if quoted and _ENDS_WITH_SUFFIX.search(quoted[\"name\"]):",
+        "    if False:", r"[\"“][^\"“”]{1,80}\b(?:Inc|Corp|Ltd|LLC|AG|GmbH|B\.V|S\.A|N\.V|Limited|Corporation|Company)\b\.?[\"”]",
+    ))
+    rules.append(edit(
+        vp, "alias outside parentheses: ', hereinafter referred to as \"X\"' (_BARE_HEREINAFTER)",
+        "    return _BARE_HEREINAFTER.sub(f\" {_SEPARATOR} \", _PAREN.sub(replace, clause))",
+        "    return _PAREN.sub(replace, clause)",
+        r"hereinafter\s+(?:referred\s+to\s+as|called)\s*:?\s*[\"“]",
+    ))
+    rules.append(edit(
+        vp, "an alias on its own line continues a title-page party block (_ALIAS_LINE)",
+        "        alias_line = _ALIAS_LINE.match(text, gap.end())", "        alias_line = None",
+        r"\n[ \t]*\n\s*\(\s*(?:the\s+)?[\"“]",
+    ))
+    rules.append(edit(
+        vp, "'and' on a line of its own separates title-page names (_LINE_JOINER)",
+        "    masked = _LINE_JOINER.sub(f\"\\n{_SEPARATOR}\\n\", _mask_parentheticals(clause))",
+        "    masked = _mask_parentheticals(clause)",
+        r"\n[ \t]*(?:and|&|-\s*and\s*-)[ \t]*\n",
+    ))
+    rules.append(edit(
+        vp, "a name that is a place is no party (is_place_name)",
+        " or is_place_name(name):", ":", r"\b(?:between|among)\b|\(",
+        readers=("party",),
+    ))
+    # ---------------------------------------------------------------- values/places.py
+    pl = "values/places.py"
+    for canonical, aliases in _place_aliases().items():
+        for alias in aliases:
+            rules.append(_list_item(
+                pl, "_ALIASES = {", "\n}", f'"{alias}"', label=f"place alias of {canonical}",
+                probe=rf"(?<![A-Za-z]){_spaced(alias)}(?![A-Za-z])", generic=True,
+            ))
+    for adjective in _place_adjectives():
+        rules.append(_dict_item(
+            pl, "_ADJECTIVES = {", "}  # fmt: skip", adjective, label="legal adjective",
+            probe=rf"\b{adjective}\s+(?:(?:substantive|statutory|federal)\s+)?laws?\b",
+            generic=True,
+        ))
+    rules.append(edit(
+        pl, "OCR-glued 'of' before a place ('laws ofthe State ofOhio')",
+        'rf"(?:(?<![A-Za-z])|(?<=of)){_trie_pattern(entries)}(?![A-Za-z])"',
+        'rf"(?<![A-Za-z]){_trie_pattern(entries)}(?![A-Za-z])"', r"\bof(?:the)?[A-Z][a-z]",
+        flags=0,
+    ))
+    rules += branches(
+        pl, "_PREFIX = re.compile(", "_FLAGS,", [
+            "substantive", "internal", "domestic", "federal",
+            "Territory", "District",
+            "Kingdom", "Republic",
+        ], label="place prefix kept in the raw text",
+        generic={"substantive", "internal", "federal", "Territory", "District", "Kingdom",
+                 "Republic"}, readers=("place",),
+    )
+    rules.append(edit(
+        pl, "place prefix kept in the raw text: 'laws in force in'", r"(?:in\s+force\s+in\s+)?",
+        "", r"\blaws?\s+in\s+force\s+in\b", readers=("place",),
+    ))
+    rules += branches(
+        pl, "_KIND_BEFORE = [", "\n]", [
+            "existing", "formed", "registered", "interpreted", "tribunal", "forum", "seated",
+        ], label="place role cue before", readers=("place",),
+        generic={"existing", "formed", "registered", "interpreted", "tribunal", "forum"},
+    )
+    rules += branches(
+        pl, "_KIND_AFTER = [", "]  # fmt: skip", [
+            (r"statutory\s+trust", r"\bstatutory\s+trust\b"),
+            (r"general\s+partnership", r"\bgeneral\s+partnership\b"),
+            ("banking", r"\bbanking\b"), (r"l\.l\.c\.", r"\bl\.l\.c\."),
+        ], label="place role cue after", readers=("place",), generic={r"l\.l\.c\."},
+    )
+    rules += branches(
+        pl, "_GOVERNING = re.compile(", "_FLAGS,", [
+            "enforced", (r"applicable\s+law", r"\bapplicable\s+law\b"),
+            (r"choice\s+of\s+law", r"\bchoice\s+of\s+law\b"),
+        ], label="governing-law cue", readers=("place",),
+    )
+    # ---------------------------------------------------------------- values/dates.py
+    dt = "values/dates.py"
+    rules.append(edit(
+        dt, "OCR-split ordinal suffix ('1s t', '14t h')",
+        r"(?:st|nd|rd|th|s\s?t|n\s?d|r\s?d|t\s?h|\s(?:st|nd|rd|th))?\b",
+        r"(?:st|nd|rd|th)?\b", r"\b\d{1,2}(?:s\s+t|n\s+d|r\s+d|t\s+h|\s+(?:st|nd|rd|th))\b",
+    ))
+    rules.append(edit(
+        dt, "'the month of' between day and month", r"(?:the\s+month\s+of\s+)?", "",
+        r"\bthe\s+month\s+of\b",
+    ))
+    rules.append(edit(
+        dt, "'in the year' before the year", r"(?:in\s+the\s+year\s+)?", "",
+        r"\bin\s+the\s+year\s+(?:1[89]|20)\d{2}",
+    ))
+    rules.append(edit(
+        dt, "blank day before the year ('March ___, 2015')", r"{_MONTH}\s*(?:{_BLANK}\s*)?,?",
+        r"{_MONTH}\s*,?", r"(?:_{2,}|\[[\s*_]*\]|\*{2,})\s*,?\s*(?:1[89]|20)\d{2}",
+    ))
+    rules.append(edit(
+        dt, "signature-block blanks give the year ('____ day of ____, 2015')",
+        "    re.compile(rf\"{_BLANK}\\s*(?:day\\s+of\\s+{_BLANK}\\s*)?,?\\s*{_YEAR}\", _FLAGS),",
+        "", r"(?:_{2,}|\[[\s*_]*\]|\*{2,})\s*(?:day\s+of\s+(?:_{2,}|\[[\s*_]*\]|\*{2,})\s*)?,?\s*(?:1[89]|20)\d{2}",
+    ))
+    rules.append(edit(
+        dt, "a blank lost in extraction ('as of , 2020')",
+        "    re.compile(rf\"(?P<lead>\\b(?:as\\s+of|dated|this|on)\\s*)(?=,),\\s*{_YEAR}\", _FLAGS),",
+        "", r"\b(?:as\s+of|dated|this|on)\s*,\s*(?:1[89]|20)\d{2}",
+    ))
+    rules.append(edit(
+        dt, "two-digit years after slashes ('29/3/18')", r"|(?<=/)\d{2})(?![\d/]|\.\d)",
+        r")(?![\d/]|\.\d)", r"(?<![\d./-])\d{1,2}/\d{1,2}/\d{2}(?![\d/])", flags=0,
+    ))
+    rules.append(edit(
+        dt, "ISO dates ('2014-05-05')",
+        "    re.compile(\n        r\"(?<![\\d./-])(?P<year>(?:1[89]|20)\\d{2})([-/])(?P<m>\\d{1,2})\\2(?P<d>\\d{1,2})(?!\\d)\"\n    ),\n",
+        "", r"(?<![\d./-])(?:1[89]|20)\d{2}([-/])\d{1,2}\1\d{1,2}(?!\d)", flags=0,
+    ))
+    rules += branches(
+        dt, "DATE_CUES: list[tuple[re.Pattern[str], str]] = [", "\"dated\"),", [
+            "effective", r"as\s+of", r"commenc\w*", r"begin\w*", r"start\w*", "from", "dated",
+            "made", r"entered\s+into", "executed", "signed",
+        ], label="date role cue", generic={"effective", r"as\s+of", "dated"},
+    )
+    rules += branches(
+        dt, "r\"\\b(?:expir\\w*|terminat", ")\\b\"", [
+            "expir\\w*", r"terminat\w*", "until", "through", "thru",
+            (r"end(?:s|ing)?\s+on", r"\bend(?:s|ing)?\s+on\b"),
+        ], label="date role cue", generic={"expir\\w*", r"terminat\w*"},
+    )
+    rules += branches(
+        dt, "r\"|\\b(?:ending|", "\\s*$\"", [
+            ("ending", r"\bending\s+(?:\d|[A-Z][a-z]+\.?\s+\d)"),
+            (r"end(?:s|ed)?\s+(?:as\s+of|at)", r"\bend(?:s|ed)?\s+(?:as\s+of|at)\b"),
+            (r"conclud\w*(?:\s+on)?", r"\bconclud\w*"), (r"extended\s+to", r"\bextended\s+to\b"),
+            (r"up\s+to\s+and\s+including", r"\bup\s+to\s+and\s+including\b"),
+        ], label="date role cue: the end of a stated period",
+    )
+    rules.append(edit(
+        dt, "date role cue: the second date of a range ('<date> to <date>')",
+        "\n            r\"|(?:\\d{4}|\\d{1,2}(?:st|nd|rd|th)?)\\s*(?:to|-|–|—)\\s*$\",", "\n            ,",
+        r"(?:\d{4}|\d{1,2}(?:st|nd|rd|th)?)\s*(?:to|-|–|—)\s*(?:\d|[A-Z][a-z]+\.?\s+\d)",
+    ))
+    rules.append(edit(
+        dt, "date role cue: 'this' right before the date", r"|\bthis\s*$", "",
+        r"\bthis\s+(?:\d|[A-Z][a-z]+\s+\d)",
+    ))
+    rules.append(edit(
+        dt, "defined date after the date: expiration/expiry/termination date",
+        "    (\n        re.compile(r\"^\\W{0,12}(?:the\\s+)?\\W?(?:expiration|expiry|termination)\\s+date\", _FLAGS),\n        \"expire\",\n    ),\n",
+        "", r"\b(?:expiration|expiry|termination)\s+date",
+    ))
+    # ---------------------------------------------------------------- values/durations.py
+    du = "values/durations.py"
+    rules += branches(
+        du, "_QUALIFIER = (", "\n)", [
+            "calendar", "business", "working", "banking", "consecutive", "full", "additional",
+            "successive", "further", "contract", (r"\(?calendar\)?", r"\(calendar\)"),
+        ], label="duration qualifier",
+        generic={"calendar", "business", "working", "consecutive", "additional", "successive"},
+    )
+    rules.append(edit(
+        du, "numeral echo after the unit ('two years (2)')",
+        "_PAREN_ECHO = r\"(?:\\s*\\(\\s*\\d+\\s*\\))?\"", "_PAREN_ECHO = r\"\"",
+        r"\b(?:year|month|week|day|hour)s?\s*\(\s*\d+\s*\)",
+    ))
+    rules += branches(
+        du, "_ARTICLE = re.compile(", "_FLAGS,", [
+            "additional", "further", "successive", "full", "single", "calendar",
+        ], label="'an additional month' qualifier",
+        generic={"additional", "successive"},
+    )
+    rules += branches(
+        du, "_RECURRING = [", "\n]", [
+            r"annual(?:ly)?", "yearly", (r"each\s+year", r"\beach\s+year\b"),
+            (r"every\s+year", r"\bevery\s+year\b"), (r"year[\s-]to[\s-]year", r"\byear[\s-]to[\s-]year\b"),
+            "monthly", (r"each\s+month", r"\beach\s+month\b"), (r"every\s+month", r"\bevery\s+month\b"),
+            (r"month[\s-]to[\s-]month", r"\bmonth[\s-]to[\s-]month\b"),
+        ], label="recurrence as a duration", generic={r"annual(?:ly)?", "monthly"},
+    )
+    rules += branches(
+        du, "_OPEN_ENDED = re.compile(", "_FLAGS", [
+            (r"in\s+perpetuity", r"\bin\s+perpetuity\b"), (r"indefinite(?:ly)?", r"\bindefinite(?:ly)?\b"),
+        ], label="open-ended term",
+    )
+    rules += branches(
+        du, "DURATION_CUES: list[tuple[re.Pattern[str], str]] = [", "\n]", [
+            (r"notif\w*", r"\bnotif\w*"), (r"renew\w*", r"\brenew\w*"), (r"extend\w*", r"\bextend\w*"),
+            "extension", "successive", "additional", "further", "initial",
+            (r"period\s+of", r"\bperiod\s+of\b"), (r"remain\s+in", r"\bremain\s+in\b"),
+            (r"continue\w*", r"\bcontinue\w*"), (r"for\s+a\s+period", r"\bfor\s+a\s+period\b"),
+        ], label="duration role cue", generic={r"renew\w*", "initial", r"period\s+of"},
+    )
+    rules.append(edit(
+        du, "notice after the duration: 'prior to the end of'",
+        "    (\n        re.compile(\n            r\"^\\W*(?:prior\\s+to|before|in\\s+advance\\s+of)\\s+(?:the\\s+)?(?:[\\w-]+\\s+){0,4}\"\n            r\"(?:expir|end|terminat|renew|anniversar)\",\n            _FLAGS,\n        ),\n        \"notice\",\n    ),\n",
+        "", r"\b(?:days?|months?|weeks?)\W*(?:prior\s+to|before|in\s+advance\s+of)\b",
+    ))
+    rules.append(edit(
+        du, "renewal after a recurrence ('annual renewals')",
+        "            kind = cue_after(text, m.end(), _RENEWAL_AFTER) or _role(text, *m.span()) or \"recurring\"",
+        "            kind = _role(text, *m.span()) or \"recurring\"",
+        r"\b(?:annual(?:ly)?|yearly|monthly)\W{0,3}(?:\w+\s+){0,2}renew",
+    ))
+    rules.append(edit(
+        du, "hours as a duration unit", "_UNIT = r\"(?P<unit>year|month|week|day|hour)s?\\b\"",
+        "_UNIT = r\"(?P<unit>year|month|week|day)s?\\b\"", r"\bhours?\b",
+    ))
+    # ---------------------------------------------------------------- values/numbers.py
+    nu = "values/numbers.py"
+    rules += words(
+        nu, "_UNITS = (", ").split()", "fourty", label="number word (misspelling)",
+    )
+    rules += branches(
+        nu, "_FRACTION = r\"", "\n", [
+            (r"one[\s-]+(?:quarter|fourth)", r"\bone[\s-]+(?:quarter|fourth)\b"),
+            (r"three[\s-]+(?:quarters|fourths)", r"\bthree[\s-]+(?:quarters|fourths)\b"),
+        ], label="fraction word", generic=True,
+    )
+    # ---------------------------------------------------------------- values/money.py
+    mo = "values/money.py"
+    rules += branches(
+        mo, "_SYMBOL = (", "\n)", [
+            (r"U\.S\.\s?\$", r"U\.S\.\s?\$\s?\d"), (r"USD\s?\$?", r"\bUSD\s?\$?\s?\d"),
+            (r"C\$", r"(?<![A-Za-z])C\$\s?\d"), (r"CA\$", r"\bCA\$\s?\d"),
+            (r"A\$", r"(?<![A-Za-z])A\$\s?\d"), (r"AU\$", r"\bAU\$\s?\d"), ("AUD", r"\bAUD\s?\d"),
+            (r"HK\$", r"\bHK\$\s?\d"), ("HKD", r"\bHKD\s?\d"), (r"S\$", r"(?<![A-Za-z])S\$\s?\d"),
+            ("SGD", r"\bSGD\s?\d"), (r"NZ\$", r"\bNZ\$\s?\d"), ("NZD", r"\bNZD\s?\d"),
+            (r"R\$", r"(?<![A-Za-z])R\$\s?\d"), ("€", r"€\s?\d"), ("£", r"£\s?\d"),
+            ("¥", r"¥\s?\d"), ("₹", r"₹\s?\d"), (r"Rs\.?", r"(?<![A-Za-z])Rs\.?\s?\d"),
+            ("INR", r"\bINR\s?\d"), ("EUR", r"\bEUR\s?\d"), ("GBP", r"\bGBP\s?\d"),
+            ("JPY", r"\bJPY\s?\d"), ("CHF", r"\bCHF\s?\d"), ("CNY", r"\bCNY\s?\d"),
+            ("RMB", r"\bRMB\s?\d"), ("BRL", r"\bBRL\s?\d"),
+        ], label="currency before the amount", generic=True,
+    )
+    rules += branches(
+        mo, "_MULT = r\"", "\n", [
+            ("mm", r"\d\s*mm\b"), ("bn", r"\d\s*bn\b"), ("m", r"\d\s*m\b"), ("k", r"\d\s*k\b"),
+        ], label="amount multiplier",
+    )
+    # ---------------------------------------------------------------- values/percent.py
+    pc = "values/percent.py"
+    rules += branches(
+        pc, "_SIGN = r\"", "\n", [
+            (r"per\s?cent", r"\d\s?per\s?cent\b"), ("pct", r"\d\s?pct\b"),
+        ], label="percent sign", generic={r"per\s?cent"},
+    )
+    rules.append(edit(
+        pc, "'compounded' before a period adverb", r"(?:compounded\s+)?", "",
+        r"\bcompounded\s+(?:annually|monthly|daily|quarterly|yearly|weekly)",
+    ))
+    rules += branches(
+        pc, "_PER_AFTER = re.compile(", "_FLAGS,", [
+            (r"for\s+each", r"%\s*for\s+each\b"), (r"in\s+any", r"%\s*in\s+any\b"),
+            (r"of\s+the", r"%\s*of\s+the\s+(?:calendar\s+|full\s+|partial\s+)?(?:annum|year|month|day|diem|week|quarter)"),
+            (r"partial\s+", r"\bpartial\s+(?:annum|year|month|day|week|quarter)"),
+        ], label="period after a percentage",
+    )
+    return rules
+
+
+def _place_aliases() -> dict[str, list[str]]:
+    from intelligent_extraction.extraction.values import places
+
+    return places._ALIASES
+
+
+def _place_adjectives() -> list[str]:
+    from intelligent_extraction.extraction.values import places
+
+    return list(places._ADJECTIVES)
+
+
+def _spaced(name: str) -> str:
+    return r"\s+".join(re.escape(w) for w in name.split())
+
+
+def _list_item(path: str, start: str, end: str, item: str, *, label: str, probe: str,
+               generic: bool) -> Rule:
+    """An item of a list literal ("USA" in ["United States of America", "USA"])."""
+    lo, hi = _segment(path, start, end)
+    src = _source(path)
+    segment = src[lo:hi]
+    hits = [m.start() for m in re.finditer(re.escape(item) + r"(?=[,\]])", segment)]
+    if len(hits) != 1:
+        raise SystemExit(f"inventory: {item} is in {label} {len(hits)} times")
+    s = hits[0]
+    e = s + len(item)
+    e = e + 2 if segment[e : e + 2] == ", " else e
+    if segment[e] == "]" and segment[s - 2 : s] == ", ":
+        s -= 2
+    return Rule(f"{label}: {item.strip(chr(34))}", path, segment, segment[:s] + segment[e:],
+                _line(src, lo + hits[0]), probe, _READERS_BY_FILE[path], generic)
+
+
+def _dict_item(path: str, start: str, end: str, key: str, *, label: str, probe: str,
+               generic: bool) -> Rule:
+    """A ``"key": "value",`` item of a dict literal."""
+    lo, hi = _segment(path, start, end)
+    src = _source(path)
+    segment = src[lo:hi]
+    m = re.search(rf'"{re.escape(key)}": "[^"]*",\s?', segment)
+    if m is None:
+        raise SystemExit(f"inventory: {key} is not in {label}")
+    return Rule(f"{label}: {key}", path, segment, segment[: m.start()] + segment[m.end() :],
+                _line(src, lo + m.start()), probe, _READERS_BY_FILE[path], generic)
+
+
+# --------------------------------------------------------------------------- readers
+
+
+def _mod(name: str) -> Any:
+    return sys.modules[name]
+
+
+def _typed(value_type: str) -> Callable[[list], tuple]:
+    def read(passages: list) -> tuple:
+        find = _mod(f"{PKG}.values").find_candidates
+        return tuple(
+            (json.dumps(c.value, sort_keys=True), k, c.start, c.end, c.unit, c.kind)
+            for k, p in enumerate(passages)
+            for c in find(value_type, p.text)
+        )
+
+    return read
+
+
+def _parties(passages: list) -> tuple:
+    """The party-list candidates as the parties mode of ``rules.py`` reads them: each clause's
+    names, aliases (defined anywhere in the passages) expanded and cleaned, a one-name list
+    completed by the first counterparty, with the name quality and the cut-clause flag that
+    score it."""
+    pr = _mod(f"{PKG}.party_rules")
+    vp = _mod(f"{PKG}.values.parties")
+    others = pr.counterparties(passages)
+    aliases = {k: v for p in passages for k, v in vp.defined_aliases(p.text).items()}
+    out = []
+    for k, p in enumerate(passages):
+        for c in vp.find_party_lists(p.text) + pr.labelled_parties(p.text):
+            names = pr.clean_names(pr.expand_aliases(c.value, aliases))
+            if len(names) == 1:
+                names += [o for o in others if not pr.same_party(o, names[0])][:1]
+            if not names:
+                continue
+            quality = round(sum(pr.name_quality(n) for n in names) / len(names), 3)
+            cut = bool(pr.TRAILING_JOINER.search(c.raw.rstrip()))
+            out.append((json.dumps(names), k, c.start, c.end, c.kind, quality, cut))
+    return tuple(out)
+
+
+READERS: dict[str, Callable[[list], tuple]] = {
+    "date": _typed("date"),
+    "duration": _typed("duration"),
+    "place": _typed("place"),
+    "money": _typed("money"),
+    "percent": _typed("percent"),
+    "party": _parties,
+}
+#: reader -> (value type, gold fields whose values its candidates should hold); in the
+#: ``retrieved`` view the reader reads these fields' retrieved chunks
+GOLD_FIELDS = {
+    "date": ("date", ("effective_date", "agreement_date", "expiration_date")),
+    "duration": ("duration", ("term", "renewal_term", "notice_period_to_terminate_renewal")),
+    "place": ("place", ("governing_law",)),
+    "party": ("party_list", ("parties",)),
+}
+
+
+# --------------------------------------------------------------------------- views
+
+#: A view gives, per document and reader, the lists of passages the reader reads (one list
+#: per field in ``retrieved``) and the text its probes search.
+
+
+@dataclass
+class View:
+    name: str
+    ids: list[str]
+    inputs: list[dict[str, list[list[Any]]]]  # per document: reader -> passage lists
+    probe_text: list[dict[str, str]]  # per document: reader -> the text its probes search
+
+
+def text_view(ids: list[str], texts: list[str], readers: Iterable[str]) -> View:
+    """Each document's whole text, one passage."""
+    readers = list(readers)
+    inputs = [{r: [[SimpleNamespace(text=t, start=0)]] for r in readers} for t in texts]
+    return View("text", ids, inputs, [{r: t for r in readers} for t in texts])
+
+
+def retrieved_view(run: Path, ids: list[str], readers: Iterable[str]) -> View:
+    """The chunks an eval run retrieved for each field (its records' ``evidence``: the first
+    attempt's ranking), merged into passages as the rule extractor merges them."""
+    from intelligent_extraction.extraction.scoring import build_passages
+    from intelligent_extraction.models import Chunk, ScoredChunk
+
+    wanted = set(ids)
+    chunks: dict[tuple[str, str], list[Any]] = {}
+    with open(run, encoding="utf-8") as fh:
+        for line in fh:
+            record = json.loads(line)
+            if record.get("doc_id") not in wanted:
+                continue
+            chunks[(record["doc_id"], record["field"])] = [
+                ScoredChunk(Chunk(e["chunk_id"], record["doc_id"], e["text"], "text", e["start"],
+                                  e["end"], 0), 1.0 / (1 + k))
+                for k, e in enumerate(record.get("evidence") or [])
+                if e.get("chunk_type", "text") == "text"
+            ]
+    readers = [r for r in readers if r in GOLD_FIELDS]
+    keep = [i for i, d in enumerate(ids) if any((d, f) in chunks for r in readers
+                                                 for f in GOLD_FIELDS[r][1])]
+    inputs, probe_text = [], []
+    for i in keep:
+        per_reader = {
+            r: [build_passages(chunks[(ids[i], f)]) for f in GOLD_FIELDS[r][1]
+                if (ids[i], f) in chunks]
+            for r in readers
+        }
+        inputs.append(per_reader)
+        probe_text.append({r: "\n\n".join(p.text for ps in lists for p in ps)
+                           for r, lists in per_reader.items()})
+    return View("retrieved", [ids[i] for i in keep], inputs, probe_text)
+
+
+def _read(view: View, i: int, readers: Iterable[str]) -> dict[str, tuple]:
+    return {r: tuple(READERS[r](ps) for ps in view.inputs[i][r])
+            for r in readers if r in view.inputs[i]}
+
+
+# --------------------------------------------------------------------------- ablation
+
+_ORDER = list(MODULES)
+
+
+def _exec(path: str, source: str) -> None:
+    """Run ``source`` as the module's code afresh: names the edit removed do not linger."""
+    module = sys.modules[MODULES[path]]
+    for name in [n for n in module.__dict__ if not n.startswith("__")]:
+        del module.__dict__[name]
+    exec(compile(source, module.__file__, "exec"), module.__dict__)
+
+
+def _load_all() -> None:
+    import importlib
+
+    for name in MODULES.values():
+        importlib.import_module(name)
+
+
+def _apply(rule: Rule | None) -> None:
+    """Re-execute ``rule.path`` without the entry (``None``: as written) and every module
+    after it, so imported names and derived regexes follow."""
+    path = rule.path if rule else _ORDER[0]
+    for later in _ORDER[_ORDER.index(path) :]:
+        source = _source(later)
+        if rule is not None and later == rule.path:
+            source = source.replace(rule.old, rule.new, 1)
+        _exec(later, source)
+
+
+@dataclass
+class Counts:
+    hits: int | None = None  # None: the view has none of the rule's readers
+    changed: int = 0
+    touches_gold: int = 0
+    only_with: int = 0
+    only_without: int = 0
+    changed_docs: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Result:
+    name: str
+    where: str
+    generic: bool
+    readers: tuple[str, ...]
+    views: dict[str, Counts] = field(default_factory=dict)
+    error: str | None = None
+
+    def most(self, attr: str) -> int:
+        return max((getattr(c, attr) or 0 for c in self.views.values()), default=0)
+
+
+_STATE: dict[str, Any] = {}
+
+
+def _gold_matches(reader: str, out: tuple, doc_id: str, memo: dict) -> dict[str, set]:
+    """For each gold field of the reader: the candidates (as read) whose value is right."""
+    from intelligent_extraction.evaluation.compare import values_match
+
+    if reader not in GOLD_FIELDS:
+        return {}
+    value_type, fields = GOLD_FIELDS[reader]
+    gold = _STATE["gold"].get(doc_id, {})
+    candidates = [c for part in out for c in part]
+    found: dict[str, set] = {}
+    for name in fields:
+        values = gold.get(name)
+        if not values:
+            continue
+        right = set()
+        for cand in candidates:
+            key = (value_type, cand[0], values)
+            if key not in memo:
+                memo[key] = values_match(value_type, json.loads(cand[0]), list(values))
+            if memo[key]:
+                right.add(cand)
+        found[name] = right
+    return found
+
+
+def _measure(rule: Rule) -> Result:
+    result = Result(rule.name, rule.where, rule.generic, rule.readers)
+    probe = re.compile(rule.probe, rule.flags)
+    needs = re.compile(rule.requires, rule.flags) if rule.requires else None
+    todo: dict[str, list[int]] = {}
+    for view in _STATE["views"]:
+        readers = [r for r in rule.readers if view.inputs and r in view.inputs[0]]
+        if not readers:
+            result.views[view.name] = Counts()
+            continue
+        todo[view.name] = [
+            i for i, texts in enumerate(view.probe_text)
+            if any(probe.search(texts[r]) and (needs is None or needs.search(texts[r]))
+                   for r in readers)
+        ]
+        result.views[view.name] = Counts(hits=len(todo[view.name]))
+    ablated: dict[str, dict[int, dict[str, tuple]]] = {}
+    try:
+        _apply(rule)
+        for view in _STATE["views"]:
+            ablated[view.name] = {i: _read(view, i, rule.readers) for i in todo.get(view.name, [])}
+    except Exception as exc:  # a removal that breaks the module is a finding too
+        result.error = f"{type(exc).__name__}: {exc}"
+        return result
+    finally:
+        _apply(None)
+    memo = _STATE["memo"]
+    for view in _STATE["views"]:
+        counts, base = result.views[view.name], _STATE["base"][view.name]
+        for i, after_all in ablated[view.name].items():
+            if after_all == {r: base[i][r] for r in after_all}:
+                continue
+            doc_id = view.ids[i]
+            counts.changed += 1
+            counts.changed_docs.append(doc_id)
+            touch = with_ = without = False
+            for r, out in after_all.items():
+                before = _gold_matches(r, base[i][r], doc_id, memo)
+                after = _gold_matches(r, out, doc_id, memo)
+                for name in before:
+                    touch |= before[name] != after[name]
+                    with_ |= bool(before[name]) and not after[name]
+                    without |= bool(after[name]) and not before[name]
+            counts.touches_gold += touch
+            counts.only_with += with_
+            counts.only_without += without
+    return result
+
+
+def _baseline(view: View, readers: Iterable[str]) -> list[dict[str, tuple]]:
+    return [_read(view, i, readers) for i in range(len(view.ids))]
+
+
+def _load_gold(path: Path) -> dict[str, dict[str, tuple]]:
+    from intelligent_extraction.evaluation.gold import load_gold
+
+    corrections = ROOT / "config" / "gold_corrections.jsonl"
+    rows = load_gold(path, corrections if corrections.exists() else None)
+    gold: dict[str, dict[str, tuple]] = {}
+    for row in rows:
+        if row.kind == "value" and row.values:
+            gold.setdefault(row.doc_id, {})[row.field] = tuple(row.values)
+    return gold
+
+
+# --------------------------------------------------------------------------- report
+
+
+def _bucket(n: int) -> str:
+    return "0" if n == 0 else "1" if n == 1 else "2-5" if n <= 5 else ">5"
+
+
+def _headline(results: list[Result], attr: str, view: str | None = None) -> str:
+    counts = {b: 0 for b in ("0", "1", "2-5", ">5")}
+    for r in results:
+        n = r.most(attr) if view is None else (getattr(r.views.get(view), attr, 0) or 0)
+        counts[_bucket(n)] += 1
+    return ", ".join(f"{k}: {v}" for k, v in counts.items())
+
+
+def verdict(r: Result) -> str:
+    """Special entries that change at most one document's candidates in every view go."""
+    if r.error:
+        return "check"
+    if r.generic:
+        return "keep (generic)"
+    return "delete" if r.most("changed") <= 1 else "keep"
+
+
+def render(results: list[Result], command: str, n_docs: dict[str, int], minutes: float) -> str:
+    special = [r for r in results if not r.generic]
+    views = list(n_docs)
+    sizes = ", ".join(f"{v}: {n} documents" for v, n in n_docs.items())
+    lines = [
+        "# Rule usage: what each special case of the candidate readers does on train",
+        "",
+        f"Generated {date.today().isoformat()} by `{command}` ({sizes}; {minutes:.0f} min).",
+        "",
+        "How (the docstring of `scripts/rule_usage.py` has the details): each reader runs as "
+        "the code stands and again with one entry removed from the source, on train only. "
+        "Views: **text**, each document's whole text; **retrieved**, the chunks an eval run on "
+        "train retrieved for the reader's fields (the passages the rule extractor reads). Per "
+        "view: **hits**, documents where the entry's text occurs in the context it needs; "
+        "**chg**, documents whose candidates (values, offsets, role hints, party-name quality) "
+        "differ without it; **gold**, of those, documents where a candidate holding a gold "
+        "value changed; **+**, documents where a gold value is among the candidates only with "
+        "the entry (it helps); **-**, only without it (it hurts). Gold: train's, with "
+        "`config/gold_corrections.jsonl`; money and percentages have no gold field on train "
+        "and no retrieved view. Verdict: *generic* entries (legal forms, currencies, place "
+        "names, months, common role nouns and contract phrases) stay whatever their count; a "
+        "special entry that changes no more than one document's candidates in any view is "
+        "deleted.",
+        "",
+        f"Inventory: {len(results)} entries, {len(special)} special, "
+        f"{len(results) - len(special)} generic.",
+        "",
+        "Special entries by the number of documents whose candidates change without them "
+        "(0, 1, 2-5, >5):",
+        "",
+    ]
+    for view in views:
+        lines.append(f"- {view}: {_headline(special, 'changed', view)}")
+    lines += [
+        f"- either view (the larger count): {_headline(special, 'changed')}",
+        f"- by documents with hits, either view: {_headline(special, 'hits')}",
+        "",
+    ]
+    head = " | ".join(f"{v} {c}" for v in views for c in ("hits", "chg", "gold", "+", "-"))
+    by_file: dict[str, list[Result]] = {}
+    for r in results:
+        by_file.setdefault(r.where.split(":")[0], []).append(r)
+    for path, rows in by_file.items():
+        lines += [
+            f"## {path}",
+            "",
+            f"| rule | where | class | {head} | verdict |",
+            "|---|---|---|" + "---:|" * (5 * len(views)) + "---|",
+        ]
+        for r in rows:
+            name = r.name.replace("|", "\\|")
+            kind = "generic" if r.generic else "special"
+            cells = []
+            for v in views:
+                c = r.views.get(v)
+                if c is None or c.hits is None:
+                    cells += ["n/a"] + [""] * 4
+                else:
+                    cells += [str(c.hits), str(c.changed), str(c.touches_gold), str(c.only_with),
+                              str(c.only_without)]
+            note = f"error: {r.error}" if r.error else verdict(r)
+            lines.append(f"| {name} | {r.where} | {kind} | {' | '.join(cells)} | {note} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _write_report(out: Path, text: str) -> None:
+    kept = ""
+    if out.exists():
+        old = out.read_text(encoding="utf-8")
+        if _REMOVED_MARKER in old:
+            kept = old[old.index(_REMOVED_MARKER) :]
+    out.write_text(text + ("\n" + kept if kept else ""), encoding="utf-8")
+
+
+def _init_worker(state: dict[str, Any]) -> None:
+    _STATE.update(state)
+
+
+def _compare(views: list[View], now: dict[str, list], snapshot: Path) -> None:
+    """Per view and reader: documents whose candidates differ from the snapshot's, and of
+    those, where a gold value is found only then (+) or only now (-)."""
+    with open(snapshot, "rb") as fh:
+        then = pickle.load(fh)
+    memo: dict = {}
+    for view in views:
+        old = then.get(view.name, {})
+        for reader in sorted(READERS):
+            changed, plus, minus = [], 0, 0
+            for i, doc_id in enumerate(view.ids):
+                if doc_id not in old or reader not in now[view.name][i]:
+                    continue
+                before, after = old[doc_id][reader], now[view.name][i][reader]
+                if before == after:
+                    continue
+                changed.append(doc_id)
+                b = _gold_matches(reader, before, doc_id, memo)
+                a = _gold_matches(reader, after, doc_id, memo)
+                plus += any(b[f] and not a[f] for f in b)
+                minus += any(a[f] and not b[f] for f in b)
+            print(f"{view.name:9} {reader:8} changed {len(changed):3}  gold found only in the "
+                  f"snapshot {plus}, only now {minus}")
+            for doc_id in changed:
+                print(f"    {doc_id}")
+
+
+def _load_results(paths: list[Path]) -> list[Result]:
+    """Results of earlier runs (``--json``), their views merged by rule name."""
+    merged: dict[str, Result] = {}
+    for path in paths:
+        for raw in json.loads(path.read_text(encoding="utf-8")):
+            views = {v: Counts(**c) for v, c in raw.pop("views").items()}
+            raw["readers"] = tuple(raw["readers"])
+            r = merged.setdefault(raw["name"], Result(**raw))
+            r.views.update({v: c for v, c in views.items() if c.hits is not None or v not in r.views})
+    return list(merged.values())
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--docs", type=Path, default=DATA / "contracts-train" / "docs")
+    parser.add_argument("--gold", type=Path, default=None, help="default: DOCS/../gold.jsonl")
+    parser.add_argument("--run", type=Path, default=None,
+                        help="an eval run on the same documents (eval --out): adds the retrieved view")
+    parser.add_argument("--views", default=None,
+                        help="comma-separated: text,retrieved (default: text, and retrieved with --run)")
+    parser.add_argument("--only", action="append", default=[], help="rules whose name has TEXT")
+    parser.add_argument("--file", action="append", default=[],
+                        help="rules of this file only (values/dates.py, party_rules.py, ...)")
+    parser.add_argument("--limit", type=int, default=None, help="first N documents only")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=None, help="markdown report (docs/rule_usage.md)")
+    parser.add_argument("--json", type=Path, default=None, help="per-rule results, changed docs included")
+    parser.add_argument("--render", type=Path, nargs="+", default=None,
+                        help="write the report from earlier --json results (views merged) and stop")
+    parser.add_argument("--snapshot", type=Path, default=None,
+                        help="save every reader's output on the views as the code stands, and stop")
+    parser.add_argument("--against", type=Path, default=None,
+                        help="compare the readers' output now with a --snapshot (a batch of "
+                             "deletions at once: entries that are redundant one by one may not "
+                             "be together), and stop")
+    parser.add_argument("--list", action="store_true", help="print the inventory and stop")
+    parser.add_argument("--check", action="store_true",
+                        help="apply every removal once (the modules must still load) and stop")
+    args = parser.parse_args(argv)
+    command = "python scripts/rule_usage.py " + " ".join(argv if argv is not None else sys.argv[1:])
+    if "dev" in args.docs.parts[-2]:
+        print("warning: rules are counted on train; contracts-dev is the held-out check",
+              file=sys.stderr)
+    if args.render:
+        results = _load_results(args.render)
+        n_docs, commands, minutes = {}, [], 0.0
+        for path in args.render:
+            meta = path.with_suffix(".meta.json")
+            if meta.exists():
+                info = json.loads(meta.read_text(encoding="utf-8"))
+                n_docs.update(info["documents"])
+                commands.append(info["command"])
+                minutes += info.get("minutes", 0.0)
+        report = render(results, "` then `".join(commands + [command.strip()]),
+                        n_docs or {"text": 0}, minutes)
+        (_write_report(args.out, report) if args.out else print(report))
+        return
+    _load_all()
+    rules = [] if args.snapshot or args.against else inventory()
+    if args.only:
+        rules = [r for r in rules if any(o.lower() in r.name.lower() for o in args.only)]
+    if args.file:
+        rules = [r for r in rules if r.path in args.file]
+    if args.list:
+        for r in rules:
+            print(f"{r.where:32} {'generic' if r.generic else 'special':8} {r.name}")
+        print(f"{len(rules)} entries")
+        return
+    if args.check:
+        failed = 0
+        for r in rules:
+            try:
+                _apply(r)
+            except Exception as exc:
+                failed += 1
+                print(f"{r.where} {r.name}: {type(exc).__name__}: {exc}")
+            finally:
+                _apply(None)
+        print(f"{len(rules)} removals applied, {failed} failed")
+        return
+    paths = sorted(args.docs.glob("*.txt"))[: args.limit]
+    ids = [p.stem for p in paths]
+    readers = set(READERS) if args.snapshot or args.against else {
+        r for rule in rules for r in rule.readers
+    }
+    names = args.views.split(",") if args.views else ["text"] + (["retrieved"] if args.run else [])
+    views = []
+    if "text" in names:
+        texts = [p.read_text(encoding="utf-8", errors="replace") for p in paths]
+        views.append(text_view(ids, texts, readers))
+    if "retrieved" in names:
+        if args.run is None:
+            parser.error("the retrieved view needs --run")
+        views.append(retrieved_view(args.run, ids, readers))
+    started = time.time()
+    base = {v.name: _baseline(v, readers) for v in views}
+    if args.snapshot:
+        with open(args.snapshot, "wb") as fh:
+            pickle.dump({v.name: dict(zip(v.ids, base[v.name])) for v in views}, fh)
+        print(f"saved {args.snapshot}: {', '.join(f'{v.name} {len(v.ids)}' for v in views)}")
+        return
+    if args.against:
+        gold_path = args.gold or args.docs.parent / "gold.jsonl"
+        _STATE.update({"gold": _load_gold(gold_path) if gold_path.exists() else {}})
+        _compare(views, base, args.against)
+        return
+    print(f"baseline: {', '.join(f'{v.name} {len(v.ids)} documents' for v in views)}, "
+          f"readers {sorted(readers)}, {time.time() - started:.0f}s", file=sys.stderr)
+    gold_path = args.gold or args.docs.parent / "gold.jsonl"
+    state = {"views": views, "base": base, "memo": {},
+             "gold": _load_gold(gold_path) if gold_path.exists() else {}}
+    _STATE.update(state)
+    results: list[Result] = []
+
+    def progress(k: int, res: Result) -> None:
+        counts = ", ".join(f"{v} hits {c.hits} changed {c.changed}" for v, c in res.views.items())
+        print(f"[{k}/{len(rules)}] {res.name}: {counts}{' ' + res.error if res.error else ''}",
+              file=sys.stderr)
+
+    if args.jobs > 1:
+        with mp.get_context("fork").Pool(args.jobs, _init_worker, (state,)) as pool:
+            for k, res in enumerate(pool.imap(_measure, rules), 1):
+                results.append(res)
+                progress(k, res)
+    else:
+        for k, rule in enumerate(rules, 1):
+            results.append(_measure(rule))
+            progress(k, results[-1])
+    minutes = (time.time() - started) / 60
+    for v in views:  # every ablation must leave the code as it found it
+        if _baseline(View(v.name, v.ids[:5], v.inputs[:5], v.probe_text[:5]), readers) \
+                != base[v.name][:5]:
+            raise SystemExit("the readers changed after the ablations: the results are not valid")
+    n_docs = {v.name: len(v.ids) for v in views}
+    report = render(results, command.strip(), n_docs, minutes)
+    if args.out:
+        _write_report(args.out, report)
+    else:
+        print(report)
+    if args.json:
+        args.json.write_text(json.dumps([asdict(r) for r in results], indent=1), encoding="utf-8")
+        args.json.with_suffix(".meta.json").write_text(
+            json.dumps({"documents": n_docs, "command": command.strip(), "minutes": minutes}),
+            encoding="utf-8",
+        )
+
+
+if __name__ == "__main__":
+    main()
