@@ -2,9 +2,9 @@
 
 A letter agreement or an employee's covenant often names one party in its opening ("As an
 associate of Orbit Devices, Inc. ...") and the other only where it is addressed or signed: the
-inside address above "Dear ...:", the individual under "/s/", the company under "Very truly
-yours," or over a "By:" line. :func:`counterparties` reads those places, most reliable first,
-and the name helpers here judge whether a string names a party at all.
+inside address above "Dear ...:", the individual under "/s/", or the company over a "By:"
+line. :func:`counterparties` reads those places, most reliable first, and the name helpers here
+judge whether a string names a party at all.
 """
 
 from __future__ import annotations
@@ -30,10 +30,9 @@ __all__ = [
 
 #: Words that name a role, not a party ("the Company", "Employer", "Directors").
 _ROLE_WORDS = frozenset(
-    "the a an company employer employee executive directors director buyer seller purchaser "
-    "licensor licensee party parties recipient discloser consultant shareholders shareholder "
-    "investor you counterparts schedules owner supplier customer distributor agent bank "
-    "corporation affiliates subsidiaries holder holders members member manager".split()
+    "the a an company employer employee executive directors buyer seller purchaser licensor "
+    "licensee party parties recipient discloser consultant investor you counterparts owner "
+    "supplier customer distributor agent affiliates".split()
 )
 _SUFFIXED = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}$", re.IGNORECASE)
 TRAILING_JOINER = re.compile(r"[\s,]+(?:and|&)$", re.IGNORECASE)
@@ -69,7 +68,6 @@ def clean_names(names: list[str]) -> list[str]:
 #: affiliates or aliases crept in).
 COUNT_FIT = {1: 0.5, 2: 1.0, 3: 1.0, 4: 0.9}
 _PARTIES_LABEL = re.compile(r"\bPARTIES\s*:\s*(?!\(\s*(?:1|a|i)\s*\))")
-_SIGNS_AS_I = re.compile(r"\bI,\s+(?P<name>[A-Z][a-z]+(?:\s+[A-Z]\.?)?(?:\s+[A-Z][a-z'’-]+){1,2}),")
 _CLAUSE_OPENER = "between "
 
 
@@ -91,20 +89,13 @@ _SLASH_S = re.compile(
     re.MULTILINE | re.IGNORECASE,
 )
 #: A line under a signature that makes the signer a company's officer, not a party.
-_OFFICER_LINE = re.compile(
-    r"\b(?:By|Title|Its|Name\s*:|President|Officer|Director|Vice|Secretary|Treasurer|Manager|"
-    r"Chairman|Partner|Counsel|CEO|CFO|COO|Controller|Head|Human\s+Resources)\b|,",
-    re.IGNORECASE,
-)
+_OFFICER_LINE = re.compile(r"\b(?:By|Title|Its|Name\s*:|President|Officer)\b|,", re.IGNORECASE)
 
 
 #: A signature block headed by a role, not a company: whoever signs under it is a party, even
 #: with a job title under the name ("ASSOCIATE:" / "/s/ Jane Doe" / "Vice President, Sales").
 _INDIVIDUAL_HEADER = re.compile(
-    r"^(?:the\s+)?(?:employee|executive|associate|consultant|optionee|participant|individual|"
-    r"(?:agreed|accepted|acknowledged)(?:\s+(?:and|&|to)\s+(?:agreed|accepted|acknowledged))*"
-    r"(?:\s+(?:to|by))?)\s*:?$",
-    re.IGNORECASE,
+    r"^(?:the\s+)?(?:employee|executive|associate|consultant)\s*:?$", re.IGNORECASE
 )
 
 
@@ -136,37 +127,30 @@ def _individual_signer(text: str) -> str | None:
 
 
 _SALUTATION = re.compile(
-    r"^(?:Dear\s+[^\n]{1,60}?|Ladies\s+and\s+Gentlemen|Gentlemen|Dear\s+Sirs?)\s*[:,]",
+    r"^(?:Dear\s+[^\n]{1,60}?|Ladies\s+and\s+Gentlemen)\s*[:,]",
     re.IGNORECASE | re.MULTILINE,
 )
-_STREET_LINE = re.compile(r"^(?:\d+[A-Za-z]?\s+\w|P\.?\s?O\.?\s+Box\b|Suite\b)", re.IGNORECASE)
-_ATTENTION_LINE = re.compile(
-    r"^(?:Attention|Attn|Re|Via|By\s+(?:e-?mail|fax|hand)|d/b/a|c/o)\b", re.IGNORECASE
-)
-_TO_LINE = re.compile(r"^To\s*:\s*(?P<name>.+)$", re.IGNORECASE)
+_STREET_LINE = re.compile(r"^\d+[A-Za-z]?\s+\w")
+_CARE_OF = re.compile(r"^c/o\b", re.IGNORECASE)  # "c/o ACME Inc." between the name and street
 _LETTER_WINDOW = 12  # lines above the salutation that may hold the inside address
 
 
 def _letter_addressee(text: str) -> str | None:
-    """Whom a letter agreement is addressed to: a "To:" line, else the name on the line above
-    the street address that stands nearest above "Dear ...:" / "Ladies and Gentlemen:"."""
+    """Whom a letter agreement is addressed to: the name on the line above the street address
+    that stands nearest above "Dear ...:" / "Ladies and Gentlemen:"."""
     m = _SALUTATION.search(text)
     if m is None:
         return None
     above = [x.strip() for x in text[: m.start()].splitlines()[-_LETTER_WINDOW:] if x.strip()]
-    for line in reversed(above):
-        if to := _TO_LINE.match(line):
-            name = to.group("name").strip(" ,")
-            return name if name_quality(name) >= 1 else None
     streets = [k for k, line in enumerate(above) if _STREET_LINE.match(line)]
     if not streets:
         return None
     k = streets[-1] - 1
-    while k >= 0 and (_STREET_LINE.match(above[k]) or _ATTENTION_LINE.match(above[k])):
+    while k >= 0 and (_STREET_LINE.match(above[k]) or _CARE_OF.match(above[k])):
         k -= 1
     if k < 0:
         return None
-    name = re.sub(r"^(?:Mr|Ms|Mrs|Dr)\.?\s+", "", above[k]).strip(" ,")
+    name = above[k].strip(" ,")
     if re.search(r"\d|:", name) or len(name) > 80 or name_quality(name) < 1:
         return None
     return name
@@ -180,22 +164,6 @@ def same_party(a: str, b: str) -> bool:
     return bool(ka and kb) and (ka in kb or kb in ka)
 
 
-_CLOSING = re.compile(
-    r"^(?:Very\s+truly\s+yours|Sincerely(?:\s+yours)?|Yours\s+(?:truly|faithfully|sincerely))"
-    r"\s*,?\s*\n+\s*(?P<name>[^\n]{3,80})$",
-    re.IGNORECASE | re.MULTILINE,
-)
-
-
-def _letter_sender(text: str) -> str | None:
-    """The company that sends a letter agreement: the name under "Very truly yours,"."""
-    m = _CLOSING.search(text)
-    if m is None:
-        return None
-    name = m.group("name").strip(" ,")
-    return name if _SUFFIXED.search(name) else None
-
-
 #: A company that signs: its name on a line of its own with a "By:" line right under it.
 _SIGNING_COMPANY = re.compile(
     rf"^[ \t]*(?P<name>[A-Z][^\n]{{1,78}}?(?i:{CORPORATE_SUFFIX}))[ \t,:]*\n\s*By\b",
@@ -204,30 +172,22 @@ _SIGNING_COMPANY = re.compile(
 
 
 def _signing_companies(text: str) -> list[str]:
-    names = (m.group("name") for m in _SIGNING_COMPANY.finditer(text))
-    return [name for name in names if not name.lower().startswith("by")]
+    return [m.group("name") for m in _SIGNING_COMPANY.finditer(text)]
 
 
 def counterparties(passages: list[Passage]) -> list[str]:
     """Who a preamble leaves out when it names only one party, most reliable first: the
-    addressee of a letter, the individual who signs (:func:`_signer`), the letter's sender,
-    a company that signs."""
+    addressee of a letter, the individual who signs (:func:`_signer`), a company that signs."""
     # the inside address and the salutation may sit in two adjacent chunks
     in_order = sorted(passages, key=lambda p: p.start)
     found = [_letter_addressee("\n\n".join(p.text for p in in_order))]
     found.append(_signer(passages))
-    found += [_letter_sender(p.text) for p in passages]
     found += [name for p in passages for name in _signing_companies(p.text)]
     return [name for name in found if name]
 
 
 def _signer(passages: list[Passage]) -> str | None:
-    """The individual who signs in the first person ("I, Jane Roe, have executed ...")
-    or, failing that, under a "/s/" line without a title (:func:`_individual_signer`)."""
-    for p in passages:
-        m = _SIGNS_AS_I.search(p.text)
-        if m:
-            return squash_spaces(m.group("name"))
+    """The individual who signs under a "/s/" line without a title (:func:`_individual_signer`)."""
     for p in passages:
         if name := _individual_signer(p.text):
             return name
