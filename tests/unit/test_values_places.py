@@ -60,11 +60,6 @@ def test_governing_law_forms(text: str, value: str, raw: str) -> None:
     assert text[cand.start : cand.end] == raw
 
 
-def test_ocr_glued_words() -> None:
-    [cand] = find_places("governed by the laws ofthe State ofOhio and")
-    assert (cand.value, cand.kind) == ("Ohio", "law")
-
-
 def test_role_cues() -> None:
     text = (
         "Acme Inc., a Delaware corporation, agrees that this Agreement is governed by the laws "

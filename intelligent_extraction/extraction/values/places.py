@@ -111,8 +111,7 @@ def _gazetteer() -> tuple[dict[str, _Place], re.Pattern[str], dict[str, str]]:
         entries[canonical.lower()] = target
         for alias in aliases:
             entries[alias.lower()] = target
-    # "(?<=of)" lets OCR-glued text ("the laws ofthe State ofOhio") still match
-    pattern = re.compile(rf"(?:(?<![A-Za-z])|(?<=of)){_trie_pattern(entries)}(?![A-Za-z])", _FLAGS)
+    pattern = re.compile(rf"(?<![A-Za-z]){_trie_pattern(entries)}(?![A-Za-z])", _FLAGS)
     return entries, pattern, codes
 
 
@@ -149,8 +148,7 @@ _ADJECTIVE = re.compile(
     _FLAGS,
 )
 _PREFIX = re.compile(
-    r"(?:(?:the\s+)?(?:(?:substantive|internal|domestic|federal)\s+)?laws?\s+"
-    r"(?:in\s+force\s+in\s+)?of\s*)?"
+    r"(?:(?:the\s+)?(?:(?:substantive|internal|federal)\s+)?laws?\s+of\s*)?"
     r"(?:the\s*)?(?:(?:State|Commonwealth|Province|Territory|District|Kingdom|Republic)\s+of\s*)?$",
     _FLAGS,
 )
@@ -166,7 +164,7 @@ _KIND_BEFORE = [
     ),
     (re.compile(r"\b(?:laws?|governed|governing|construed|interpreted)\b", _FLAGS), "law"),
     (
-        re.compile(r"\b(?:courts?|jurisdiction|venue|arbitration|tribunal|forum|seated)\b", _FLAGS),
+        re.compile(r"\b(?:courts?|jurisdiction|venue|arbitration|tribunal|forum)\b", _FLAGS),
         "forum",
     ),
 ]
@@ -229,7 +227,7 @@ def _compose(places: list[_Place]) -> str:
 
 
 _GOVERNING = re.compile(
-    r"\b(?:govern(?!ment)\w*|constru\w*|interpret\w*|enforced|applicable\s+law|choice\s+of\s+law)\b",
+    r"\b(?:govern(?!ment)\w*|constru\w*|interpret\w*|applicable\s+law|choice\s+of\s+law)\b",
     _FLAGS,
 )
 _SENTENCE_BREAK = re.compile(r"[.;]\s+(?=[A-Z])|\n\s*\n")
