@@ -59,8 +59,7 @@ _PATTERNS: list[re.Pattern[str]] = [
     re.compile(rf"{_START}{_MONTH}\s*(?P<day>{_DAY_NUM})\s*,?\s*(?:of\s+)?{_YEAR}", _FLAGS),
     # 5th day of May, 2014 / the first day of June, 2010 / 1st of January, 2020 / 16th June 2004
     re.compile(
-        rf"{_START}{_DAY}\s*(?:day\s+of\s+|of\s+)?(?:the\s+month\s+of\s+)?{_MONTH}\s*,?\s*"
-        rf"(?:in\s+the\s+year\s+)?{_YEAR}",
+        rf"{_START}{_DAY}\s*(?:day\s+of\s+|of\s+)?{_MONTH}\s*,?\s*{_YEAR}",
         _FLAGS,
     ),
     # May 2014 / March, 2015 / March ___, 2015 (blank day)
@@ -89,7 +88,7 @@ DATE_CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(?:dated|made|entered\s+into|executed|signed)\b|\bthis\s*$", _FLAGS), "dated"),
     (
         re.compile(
-            r"\b(?:expir\w*|terminat\w*|until|through|thru|end(?:s|ing)?\s+on)\b"
+            r"\b(?:expir\w*|terminat\w*|until|through|end(?:s|ing)?\s+on)\b"
             # the end of a stated period: "ending June 30, 2012", "shall end as of <date>",
             # "concluding on <date>", "extended to <date>", "up to and including <date>"
             r"|\b(?:ending|end(?:s|ed)?\s+(?:as\s+of|at)|conclud\w*(?:\s+on)?|extended\s+to"
@@ -103,10 +102,6 @@ DATE_CUES: list[tuple[re.Pattern[str], str]] = [
 ]
 _DEFINED_TERM_CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^\W{0,12}(?:the\s+)?\W?(?:effective|commencement)\s+date", _FLAGS), "effective"),
-    (
-        re.compile(r"^\W{0,12}(?:the\s+)?\W?(?:expiration|expiry|termination)\s+date", _FLAGS),
-        "expire",
-    ),
 ]
 
 
