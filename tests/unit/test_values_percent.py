@@ -23,7 +23,6 @@ from intelligent_extraction.extraction.values.percent import find_percents, pars
         ("10 percent", "10", None, "10 percent"),
         ("twenty percent (20%)", "20", None, "twenty percent (20%)"),
         ("2.5 per cent per annum", "2.5", "year", "2.5 per cent per annum"),
-        ("1.0%, compounded monthly", "1", "month", "1.0%, compounded monthly"),
         ("1.5 % per calendar month", "1.5", "month", "1.5 % per calendar month"),
         ("0.05% per day", "0.05", "day", "0.05% per day"),
     ],

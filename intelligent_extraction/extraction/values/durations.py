@@ -32,14 +32,13 @@ _FLAGS = re.IGNORECASE
 _UNIT_CODES = {"year": "Y", "month": "M", "week": "W", "day": "D", "hour": "H"}
 _UNIT = r"(?P<unit>year|month|week|day|hour)s?\b"
 _QUALIFIER = (
-    r"(?:(?:calendar|business|working|banking|consecutive|full|additional|successive|"
-    r"further|contract|\(?calendar\)?)\s+)*"
+    r"(?:(?:calendar|business|working|consecutive|full|additional|successive|contract)\s+)*"
 )
 _PAREN_ECHO = r"(?:\s*\(\s*\d+\s*\))?"  # "two years (2)"
 
 _NUMBERED = re.compile(rf"{QUANTITY}[\s-]+{_QUALIFIER}{_UNIT}{_PAREN_ECHO}", _FLAGS)
 _ARTICLE = re.compile(
-    rf"\b(?:a|an)\s+(?:(?:additional|further|successive|full|single|calendar)\s+)?{_UNIT}",
+    rf"\b(?:a|an)\s+(?:(?:additional|successive|single|calendar)\s+)?{_UNIT}",
     _FLAGS,
 )
 _RECURRING = [

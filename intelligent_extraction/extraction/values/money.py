@@ -43,15 +43,12 @@ _AMOUNT = (  # 1,250.50 | 1.250,50 | 1,00,000 (Indian grouping) | 1250
     rf"(?P<amount>\d{{1,3}}(?:[,.\s]\d{{3}})+(?:[.,]\d{{1,2}})?{_END}"
     rf"|\d{{1,2}}(?:,\d{{2}})+,\d{{3}}(?:\.\d{{1,2}})?{_END}|\d+(?:[.,]\d{{1,2}})?{_END})"
 )
-_MULT = r"(?:\s*(?P<mult>thousand|million|billion|mm|bn|m|k)\b)?"
+_MULT = r"(?:\s*(?P<mult>thousand|million|billion|m)\b)?"
 _WORD_CURRENCY = (
     r"(?P<word>(?:U\.?S\.?|United\s+States|Canadian|Australian)\s+dollars?|dollars?|euros?|"
     r"pounds(?:\s+sterling)?|rupees|yen|yuan|renminbi|swiss\s+francs)\b"
 )
-_MULTIPLIERS = {
-    "thousand": 10**3, "k": 10**3, "million": 10**6, "m": 10**6, "mm": 10**6,
-    "billion": 10**9, "bn": 10**9,
-}  # fmt: skip
+_MULTIPLIERS = {"thousand": 10**3, "million": 10**6, "m": 10**6, "billion": 10**9}
 
 _SYMBOL_FIRST = re.compile(rf"(?<![A-Za-z]){_SYMBOL}\s?{_AMOUNT}{_MULT}", _FLAGS)
 _CODE_AFTER = re.compile(

@@ -25,7 +25,7 @@ __all__ = [
 
 _UNITS = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen twenty thirty forty fourty fifty sixty seventy "
+    "fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy "
     "eighty ninety hundred thousand million billion"
 ).split()
 _WORD = r"(?:" + "|".join(sorted(_UNITS, key=len, reverse=True)) + r")"

@@ -19,7 +19,7 @@ __all__ = ["find_percents", "parse_percent", "PERIODS"]
 
 _FLAGS = re.IGNORECASE
 _NUM = r"\d+(?:\.\d+)?|\.\d+"
-_SIGN = r"(?:%|\s?(?:percent|per\s?cent|pct)\b)"
+_SIGN = r"(?:%|\s?(?:percent|per\s?cent)\b)"
 
 _NUMERAL = re.compile(rf"(?<![\d.])(?P<num>{_NUM})\s?{_SIGN}", _FLAGS)
 _WORDED = re.compile(
@@ -37,8 +37,7 @@ PERIODS: dict[str, str] = {
 _PERIOD = r"(?P<per>annum|year|month|day|diem|week|quarter)"
 _ADVERB = r"(?P<adv>annually|annual|yearly|monthly|daily|weekly|quarterly)"
 _PER_AFTER = re.compile(
-    rf"^\s*(?:(?:per|a|an|each|every|for\s+each|in\s+any|of\s+the)\s+(?:calendar\s+|full\s+|"
-    rf"partial\s+)?{_PERIOD}\b|,?\s*(?:compounded\s+)?{_ADVERB}\b)",
+    rf"^\s*(?:(?:per|a|an|each|every)\s+(?:calendar\s+|full\s+)?{_PERIOD}\b|,?\s*{_ADVERB}\b)",
     _FLAGS,
 )
 _PER_BEFORE = re.compile(
