@@ -131,7 +131,6 @@ _SALUTATION = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 _STREET_LINE = re.compile(r"^\d+[A-Za-z]?\s+\w")
-_CARE_OF = re.compile(r"^c/o\b", re.IGNORECASE)  # "c/o ACME Inc." between the name and street
 _LETTER_WINDOW = 12  # lines above the salutation that may hold the inside address
 
 
@@ -146,7 +145,7 @@ def _letter_addressee(text: str) -> str | None:
     if not streets:
         return None
     k = streets[-1] - 1
-    while k >= 0 and (_STREET_LINE.match(above[k]) or _CARE_OF.match(above[k])):
+    while k >= 0 and _STREET_LINE.match(above[k]):
         k -= 1
     if k < 0:
         return None

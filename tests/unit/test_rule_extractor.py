@@ -515,7 +515,6 @@ def test_role_headed_signature_column_makes_the_titled_signer_a_party(extractor)
         ),
         ("June 14, 2012\nMartin Okafor, III\n9 Alder Lane\nDear Martin:\n\n",
          "Martin Okafor, III"),
-        ("Martin Okafor\nc/o Orbit Devices, Inc.\n9 Alder Lane\nDear Martin:\n\n", "Martin Okafor"),
     ],
 )
 def test_letter_addressee_completes_a_one_party_preamble(extractor, letter, addressee):
