@@ -246,7 +246,7 @@ def inventory() -> list[Rule]:
         pr, "_OFFICER_LINE = re.compile(", "re.IGNORECASE", [
             "By", "Title", "Its", (r"Name\s*:", r"\bName\s*:"), "President", "Officer",
         ], label="officer line under /s/", requires=r"/s/",
-        generic={"By", "Title", "Its", r"Name\s*:"},
+        generic={"By", "Title", "Its", r"Name\s*:", "Officer"},
     )
     rules += branches(
         pr, "_INDIVIDUAL_HEADER = re.compile(", "re.IGNORECASE", [
@@ -274,11 +274,6 @@ def inventory() -> list[Rule]:
             (r"Ladies\s+and\s+Gentlemen", r"^Ladies\s+and\s+Gentlemen\s*[:,]"),
         ], label="salutation", flags=re.I | re.M,
     )
-    rules.append(edit(
-        pr, "letter addressee: a 'c/o' line skipped above the street",
-        " or _CARE_OF.match(above[k])", "", r"^\s*c/o\b", flags=re.I | re.M,
-        requires=r"\b(?:Dear|Gentlemen)\b", generic=True,
-    ))
     rules.append(edit(
         pr, "a company that signs over a By: line (_signing_companies)",
         "    found += [name for p in passages for name in _signing_companies(p.text)]", "",
@@ -1141,7 +1136,7 @@ def main(argv: list[str] | None = None) -> None:
                 n_docs.update(info["documents"])
                 commands.append(info["command"])
                 minutes += info.get("minutes", 0.0)
-        report = render(results, "` then `".join(commands + [command.strip()]),
+        report = render(results, "` and `".join(commands or [command.strip()]),
                         n_docs or {"text": 0}, minutes)
         (_write_report(args.out, report) if args.out else print(report))
         return
@@ -1201,11 +1196,27 @@ def main(argv: list[str] | None = None) -> None:
              "gold": _load_gold(gold_path) if gold_path.exists() else {}}
     _STATE.update(state)
     results: list[Result] = []
+    # results are appended as they come, so an interrupted run resumes where it stopped
+    partial = args.json.with_suffix(".partial.jsonl") if args.json else None
+    inventory_order = [r.name for r in rules]
+    if partial and partial.exists():
+        done = {}
+        for line in partial.read_text(encoding="utf-8").splitlines():
+            raw = json.loads(line)
+            raw["views"] = {v: Counts(**c) for v, c in raw["views"].items()}
+            raw["readers"] = tuple(raw["readers"])
+            done[raw["name"]] = Result(**raw)
+        results = [done[r.name] for r in rules if r.name in done]
+        rules = [r for r in rules if r.name not in done]
+        print(f"resuming: {len(results)} entries already measured", file=sys.stderr)
 
     def progress(k: int, res: Result) -> None:
         counts = ", ".join(f"{v} hits {c.hits} changed {c.changed}" for v, c in res.views.items())
         print(f"[{k}/{len(rules)}] {res.name}: {counts}{' ' + res.error if res.error else ''}",
               file=sys.stderr)
+        if partial:
+            with open(partial, "a", encoding="utf-8") as fh:
+                fh.write(json.dumps(asdict(res)) + "\n")
 
     if args.jobs > 1:
         with mp.get_context("fork").Pool(args.jobs, _init_worker, (state,)) as pool:
@@ -1217,6 +1228,8 @@ def main(argv: list[str] | None = None) -> None:
             results.append(_measure(rule))
             progress(k, results[-1])
     minutes = (time.time() - started) / 60
+    order = {name: i for i, name in enumerate(inventory_order)}
+    results.sort(key=lambda r: order.get(r.name, len(order)))
     for v in views:  # every ablation must leave the code as it found it
         if _baseline(View(v.name, v.ids[:5], v.inputs[:5], v.probe_text[:5]), readers) \
                 != base[v.name][:5]:
@@ -1229,6 +1242,8 @@ def main(argv: list[str] | None = None) -> None:
         print(report)
     if args.json:
         args.json.write_text(json.dumps([asdict(r) for r in results], indent=1), encoding="utf-8")
+        if partial and partial.exists():
+            partial.unlink()
         args.json.with_suffix(".meta.json").write_text(
             json.dumps({"documents": n_docs, "command": command.strip(), "minutes": minutes}),
             encoding="utf-8",
