@@ -48,16 +48,18 @@ class DocOutcome:
 def init_worker(parent_pid: int, settings_overrides: dict[str, Any], torch_threads: int) -> None:
     """Pool initializer: die with the parent, size torch's thread pool, load the model."""
     _die_with_parent(parent_pid)
-    # Workers x threads must not exceed the cores, or they preempt each other mid-matmul.
-    import torch
-
-    torch.set_num_threads(torch_threads)
     global _service, _indexed, _ingest
     from ..service import ExtractionService
     from ..settings import Settings
     from .indexed import IndexedDocuments, ingest_key
 
-    _service = ExtractionService(Settings.load(**settings_overrides))
+    settings = Settings.load(**settings_overrides)
+    if settings.embed_backend == "torch":  # the ONNX runtimes never import torch (2 s a process)
+        # Workers x threads must not exceed the cores, or they preempt each other mid-matmul.
+        import torch
+
+        torch.set_num_threads(torch_threads)
+    _service = ExtractionService(settings)
     embedder = _service.embedder  # load the model now, once, not inside the first document
     _service.backend  # noqa: B018
     _indexed = IndexedDocuments(_service.settings.data_dir / "batch-indexed.sqlite")

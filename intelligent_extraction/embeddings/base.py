@@ -25,6 +25,7 @@ __all__ = [
     "check_backend",
     "default_model_path",
     "embedder_identity",
+    "ModelTokenizer",
     "length_sorted_batches",
     "load_tokenizer",
     "model_dimension",
@@ -157,7 +158,7 @@ def length_sorted_batches(lengths: Sequence[int], batch_size: int) -> Iterator[l
 
 
 class _HFTokenCounter:
-    """Token counting with the model's own tokenizer (fast, no model weights loaded)."""
+    """Token counting with a transformers tokenizer (the torch embedder's own)."""
 
     def __init__(self, tokenizer):
         self._tokenizer = tokenizer
@@ -171,13 +172,75 @@ class _HFTokenCounter:
         return [tuple(span) for span in enc["offset_mapping"]]
 
 
-def load_tokenizer(model_path: str | None = None) -> _HFTokenCounter:
-    """The model's tokenizer as a TokenCounter (loads in well under a second)."""
-    return _HFTokenCounter(load_hf_tokenizer(model_path))
+class ModelTokenizer:
+    """The model's tokenizer on the Rust ``tokenizers`` library, which transformers' fast
+    tokenizers wrap: the same ids and offsets, without importing transformers (which imports
+    torch: about 2 s and 300 MB per process, paid by every worker and every CLI call)."""
+
+    def __init__(self, tokenizer, pad_id: int):
+        from tokenizers import Tokenizer
+
+        tokenizer.no_truncation()  # tokenizer.json may carry sentence-transformers' 128 cap
+        tokenizer.no_padding()
+        self._plain = tokenizer
+        # a second instance for the model's inputs: truncation is tokenizer state, and
+        # toggling it on a shared instance would race between threads
+        self._truncating = Tokenizer.from_str(tokenizer.to_str())
+        self._truncating_at = 0
+        self.pad_id = pad_id
+
+    def count_tokens(self, text: str) -> int:
+        return len(self._plain.encode(text, add_special_tokens=False).ids)
+
+    def offsets(self, text: str) -> list[tuple[int, int]]:
+        """Character span of every token, for splitting text at exact token boundaries."""
+        return [tuple(span) for span in self._plain.encode(text, add_special_tokens=False).offsets]
+
+    def model_inputs(self, texts: Sequence[str], max_length: int) -> list[list[int]]:
+        """Token ids with the special tokens, truncated to ``max_length`` tokens in all (as
+        transformers' ``truncation=True`` does: the special tokens are kept)."""
+        if max_length != self._truncating_at:
+            self._truncating.enable_truncation(max_length)
+            self._truncating_at = max_length
+        return [enc.ids for enc in self._truncating.encode_batch(list(texts))]
+
+
+def load_tokenizer(model_path: str | None = None) -> ModelTokenizer:
+    """The model's tokenizer (loads in well under a second, no model weights)."""
+    from tokenizers import Tokenizer
+
+    path = Path(model_path or default_model_path())
+    try:
+        if (path / "tokenizer.json").is_file():
+            tokenizer = Tokenizer.from_file(str(path / "tokenizer.json"))
+            return ModelTokenizer(tokenizer, _pad_id(path, tokenizer))
+        hf = load_hf_tokenizer(str(path))  # a model with only vocab.txt: transformers builds it
+        return ModelTokenizer(hf.backend_tokenizer, int(hf.pad_token_id or 0))
+    except EmbeddingError:
+        raise
+    except Exception as exc:
+        raise EmbeddingError(f"cannot load tokenizer from {path}: {exc}") from exc
+
+
+def _pad_id(path: Path, tokenizer) -> int:
+    """The pad token's id, as transformers reads it: tokenizer_config.json, else
+    special_tokens_map.json, else the padding block of tokenizer.json, else 0."""
+    for name in ("tokenizer_config.json", "special_tokens_map.json"):
+        try:
+            token = json.loads((path / name).read_text(encoding="utf-8")).get("pad_token")
+        except (OSError, ValueError):
+            continue
+        if isinstance(token, dict):
+            token = token.get("content")
+        if isinstance(token, str) and tokenizer.token_to_id(token) is not None:
+            return tokenizer.token_to_id(token)
+    padding = tokenizer.padding or {}
+    return int(padding.get("pad_id", 0))
 
 
 def load_hf_tokenizer(model_path: str | None = None):
-    """The model's fast Hugging Face tokenizer, from the local directory only."""
+    """The model's fast Hugging Face tokenizer, from the local directory only (imports
+    transformers and so torch: only where no tokenizer.json exists)."""
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     from transformers import AutoTokenizer
     from transformers.utils import logging as hf_logging

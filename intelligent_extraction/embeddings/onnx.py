@@ -13,11 +13,10 @@ from ..errors import EmbeddingError
 from ..settings import MODEL_MAX_TOKENS
 from .base import (
     ProgressCallback,
-    _HFTokenCounter,
     default_model_path,
     embedder_identity,
     length_sorted_batches,
-    load_hf_tokenizer,
+    load_tokenizer,
 )
 from .onnx_export import ensure_onnx_model
 
@@ -69,9 +68,8 @@ class OnnxEmbedder:
                 f"{exc}"
             ) from exc
         self._inputs = {i.name for i in self._session.get_inputs()}
-        self._tokenizer = load_hf_tokenizer(path)
-        self._tokens = _HFTokenCounter(self._tokenizer)
-        self._pad_id = int(self._tokenizer.pad_token_id or 0)
+        self._tokens = load_tokenizer(path)
+        self._pad_id = self._tokens.pad_id
         self.model_name = Path(path).name if Path(path).exists() else path
         self.identity = embedder_identity(self.backend, path)
         self.batch_size = batch_size
@@ -90,10 +88,7 @@ class OnnxEmbedder:
         out = np.empty((len(texts), self.dimension), dtype=np.float32)
         if not texts:
             return out
-        encoded = self._tokenizer(
-            list(texts), truncation=True, max_length=MODEL_MAX_TOKENS, return_attention_mask=False,
-            return_token_type_ids=False,
-        )["input_ids"]
+        encoded = self._tokens.model_inputs(texts, MODEL_MAX_TOKENS)
         for rows in length_sorted_batches([len(ids) for ids in encoded], self.batch_size):
             out[rows] = self._run([encoded[i] for i in rows])
             if progress:

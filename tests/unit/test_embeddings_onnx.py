@@ -158,3 +158,48 @@ def test_service_builds_the_configured_runtime_with_its_cache(tmp_path):
     svc = ExtractionService(settings)
     assert svc.embedder.inner.model_file.is_relative_to(tmp_path / "models")
     assert svc.backend.embedder == svc.embedder.identity == embedder_identity("onnx")
+
+
+def _tokenizer_texts() -> list[str]:
+    """Texts of every shape the chunker and embedder meet: clauses, accents, typographic
+    quotes, no-break and zero-width spaces, numbers, an empty string, a text over 256 tokens."""
+    doc = services_agreement()
+    clauses = [doc.title, *doc.preamble, *(p for s in doc.sections for p in s.paragraphs)]
+    return clauses + [
+        "", " ", "Café naïve — “quoted” §12.5(a): 12.5% of $1,000,000.00",
+        "\u00a0Client\u200b shall\tpay", "x" * 3000, "The Supplier shall deliver. " * 90,
+    ]
+
+
+def test_model_tokenizer_matches_transformers_ids_offsets_and_truncation():
+    """The tokenizer behind chunking and the ONNX embedder (the Rust library alone) gives the
+    ids, offsets and truncated model inputs transformers' fast tokenizer gives."""
+    from intelligent_extraction.embeddings.base import load_hf_tokenizer, load_tokenizer
+
+    ours, reference = load_tokenizer(), load_hf_tokenizer()
+    texts = _tokenizer_texts()
+    for text in texts:
+        ref = reference(text, add_special_tokens=False, return_offsets_mapping=True)
+        assert ours.count_tokens(text) == len(ref["input_ids"]), text[:40]
+        assert ours.offsets(text) == [tuple(span) for span in ref["offset_mapping"]], text[:40]
+    expected = reference(texts, truncation=True, max_length=256)["input_ids"]
+    assert ours.model_inputs(texts, 256) == expected
+    assert max(len(ids) for ids in expected) == 256  # the long texts were truncated
+    assert ours.pad_id == reference.pad_token_id
+
+
+def test_onnx_embedder_never_imports_torch(onnx_data_dir):
+    """Workers and CLI calls on the default runtime skip torch and transformers (about 2 s and
+    300 MB per process): checked in a fresh interpreter."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from intelligent_extraction.embeddings import create_embedder\n"
+        f"e = create_embedder('onnx', data_dir={str(onnx_data_dir)!r})\n"
+        "e.embed_texts(['The Client shall pay.'])\n"
+        "print(sorted(m for m in ('torch', 'transformers') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stderr[-2000:]
