@@ -197,3 +197,39 @@ def test_title_page_alias_on_its_own_line_continues_the_party_block() -> None:
 def test_and_on_a_line_of_its_own_separates_two_title_page_names() -> None:
     text = "LICENSE AGREEMENT\n\nbetween\n\nRITA OSEI\n\nand\n\nSUMMIT APPAREL INCORPORATED\n\n"
     assert _first(text) == ["RITA OSEI", "SUMMIT APPAREL INCORPORATED"]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            'between Harlow Foods Inc. ("Harlow") and NORTHGATE TRADING, INC. dba Northgate '
+            'Beverages ("Distributor").',
+            ["Harlow Foods Inc.", "NORTHGATE TRADING, INC."],
+        ),
+        (
+            'between Quill Media, LLC d/b/a Quill Radio ("Quill") and Opal Studios Ltd.',
+            ["Quill Media, LLC", "Opal Studios Ltd."],
+        ),
+        (
+            'between Marlow Analytics (Pty) Limited, whose Registered Office is at 12 Kloof '
+            'Street, Cape Town (hereinafter referred to as "Marlow") and Tesserine Labs LLC whose '
+            'Registered Office is at 9 Elm Road, Dover, DE (hereinafter referred to as "Client").',
+            ["Marlow Analytics Limited", "Tesserine Labs LLC"],
+        ),
+        (
+            "between Corvid Inc., with offices at 3 Pine Road, Austin, TX (\"Corvid\"), and "
+            "Pellucid Inc whose principle place of business is at 8 Bay Street, Boston, MA "
+            "(\"Pellucid\").",
+            ["Corvid Inc.", "Pellucid Inc"],
+        ),
+        (
+            "by and between Lumen Bio, Inc. located at 4 Hill Street, Denver, CO 80202 "
+            "(\"Lumen\"), and The College of Westvale, located at 1 Campus Drive, Westvale "
+            "(\"College\").",
+            ["Lumen Bio, Inc.", "The College of Westvale"],
+        ),
+    ],
+)
+def test_trade_names_and_clauses_without_a_comma_end_a_name(text: str, names: list[str]) -> None:
+    assert _first(text) == names

@@ -75,6 +75,9 @@ _DESCRIPTOR = re.compile(
     r"\s+(?:with|having|whose|located|residing|of)\s+(?:(?:its|a|an|"
     r"offices?|principal|business|places?|registered)\b|\d)|,\s*\d|\s+c/o\b|\s+(?:on\s+behalf\s+"
     r"of|hereby)\b"
+    # a trade name ("Beta LLC dba Beta Foods") or a relative clause without a comma ("Beta LLC
+    # whose Registered Office is ...", "Beta LLC located at ..."): no name goes on past them
+    r"|,?\s+(?i:d/b/a/?|dba|f/k/a|fka|doing\s+business\s+as)(?=\s)|\s+(?:whose|having|located)\b"
 )
 #: What may precede a name: punctuation, "and" and a lower-case descriptor set off by a comma
 #: ("professional golfer, JOHN DOE").
