@@ -233,3 +233,32 @@ def test_and_on_a_line_of_its_own_separates_two_title_page_names() -> None:
 )
 def test_trade_names_and_clauses_without_a_comma_end_a_name(text: str, names: list[str]) -> None:
     assert _first(text) == names
+
+
+def test_a_legal_form_suffix_at_a_line_end_ends_the_name() -> None:
+    text = (
+        "SERVICES AGREEMENT\n\nBetween:\n\nKestrel Holdings Inc.\nAnd\nArdent Labs Inc.\n"
+        "Dated: March 3, 2016\n"
+    )
+    assert _first(text) == ["Kestrel Holdings Inc.", "Ardent Labs Inc."]
+
+
+def test_title_page_companies_listed_one_per_line() -> None:
+    text = (
+        "TRANSFER AGREEMENT\n\namong\nHARBOR FUNDING TRUST 2019-B,\nas Issuer,\nHARBOR ABS LLC,\n"
+        "as Depositor\nand\nMERIDIAN LEASING CORPORATION,\nas Servicer\nDated as of June 2, 2019\n"
+    )
+    assert _first(text) == [
+        "HARBOR FUNDING TRUST 2019-B", "HARBOR ABS LLC", "MERIDIAN LEASING CORPORATION"
+    ]
+    text = "by and among\n\nSOLVAY DEVICES, INC.,\nSOLVAY PHARMA, LLC\n\nand\n\nORRIN AG\n"
+    assert _first(text) == ["SOLVAY DEVICES, INC.", "SOLVAY PHARMA, LLC", "ORRIN AG"]
+
+
+def test_title_page_address_block_closed_by_an_and_line() -> None:
+    text = (
+        "LICENSE AGREEMENT\n\nbetween\nTallis Systems, Inc.\n\n48 Ferry Road, Suite 3\n"
+        "Austin, Texas 78701\nhereinafter referred to as \"Licensor\"\n-- AND --\n\n"
+        "MOSSBERG DATA AG\n\nRheinweg 9 40213 Dusseldorf Germany\n\n1 PURPOSE\n"
+    )
+    assert _first(text) == ["Tallis Systems, Inc.", "MOSSBERG DATA AG"]

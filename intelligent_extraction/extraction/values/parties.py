@@ -145,11 +145,18 @@ def _looks_like_name(name: str) -> bool:
     )
 
 
+#: A legal-form suffix at the end of a line ends the name: on a title page or in a party block
+#: the lines under it hold an address or a date ("NORTHWIND INC." / "12 Quay Street").
+_SUFFIX_AT_LINE_END = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}(?=[ \t,]*\n)", _FLAGS)
+
+
 def _name_at(segment: str) -> tuple[str | None, int]:
     """The name that opens ``segment`` and the offset where its text ends."""
     lead = _LEADING.match(segment).end()
     descriptor = _DESCRIPTOR.search(segment, lead)
     stop = descriptor.start() if descriptor else len(segment)
+    line_end = _SUFFIX_AT_LINE_END.search(segment, lead, stop)
+    stop = line_end.end() if line_end else stop
     raw = _cut_at_comma(segment[lead:stop])
     raw = raw.rstrip(",;: \t\n")
     if not _ENDS_WITH_SUFFIX.search(raw):
@@ -185,6 +192,20 @@ def split_party_names(name: str) -> list[str]:
 _ALIAS_LINE = re.compile(r"\(\s*(?:the\s+)?[\"“]")
 
 
+#: "and" on a line of its own ("and", "AND", "-- AND --") between two names of a title page.
+_JOINER_LINE = r"(?:and|&|-+\s*and\s*-+)"
+
+
+def _address_then_joiner(text: str, pos: int, limit: int) -> bool:
+    """The paragraph at ``pos`` is a party's address block that an "and" line closes
+    ("ACME INC." / blank / "12 Quay Street" / "Springfield" / "and"): the block goes on."""
+    gap = _BLANK_LINE.search(text, pos, limit)
+    paragraph = text[pos : gap.start() if gap else limit]
+    return paragraph.count("\n") < 8 and bool(
+        re.search(rf"\n[ \t]*{_JOINER_LINE}[ \t]*$", paragraph, _FLAGS)
+    )
+
+
 def _paragraph_end(text: str, start: int, limit: int) -> int:
     """A blank line ends the party block, except in title-page layouts where names sit on
     their own lines ("between / ACME INC. / and / BETA LLC") or are numbered "(1)", "(2)"."""
@@ -193,7 +214,8 @@ def _paragraph_end(text: str, start: int, limit: int) -> int:
         before = text[start : gap.start()].strip()
         joined = not before or re.search(r"(?:\band|&|-)$", before, _FLAGS)
         alias_line = _ALIAS_LINE.match(text, gap.end())  # '("Alpha")' under its name
-        if not (joined or alias_line or _JOINER.match(text, gap.end())):
+        if not (joined or alias_line or _JOINER.match(text, gap.end())
+                or _address_then_joiner(text, gap.end(), limit)):
             return gap.start()
         pos = gap.end()
     return limit
@@ -246,12 +268,28 @@ def _names_in_segment(segment: str) -> list[str]:
         if nxt is None:
             break
         pos = nxt.end()
+    return names + _listed_below(segment, pos)
+
+
+_SUFFIXED_LINE = re.compile(rf"^[ \t]*([^\n]*?{CORPORATE_SUFFIX})[ \t,]*$", _FLAGS | re.MULTILINE)
+
+
+def _listed_below(segment: str, pos: int) -> list[str]:
+    """A title page lists parties one per line ("ACME INC.," / "as Seller," / "BETA LLC"):
+    a later line of the block that is a name ending in a legal-form suffix is one more party
+    (address lines under a name do not end like that)."""
+    first = segment.find("\n", pos)
+    names = []
+    for m in _SUFFIXED_LINE.finditer(segment, first + 1 if first >= 0 else len(segment)):
+        name, _ = _name_at(m.group(1))
+        if name and _ENDS_WITH_SUFFIX.search(name):
+            names.append(name)
     return names
 
 
 #: "and" on a line of its own separates two names on a title page ("JOHN DOE / and /
 #: BIRDIE INCORPORATED"), even when the first carries no legal-form suffix.
-_LINE_JOINER = re.compile(r"\n[ \t]*(?:and|&|-\s*and\s*-)[ \t]*\n", _FLAGS)
+_LINE_JOINER = re.compile(rf"\n[ \t]*{_JOINER_LINE}[ \t]*\n", _FLAGS)
 
 
 def _names_in_clause(clause: str) -> list[str]:
