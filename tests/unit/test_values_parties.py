@@ -262,3 +262,27 @@ def test_title_page_address_block_closed_by_an_and_line() -> None:
         "MOSSBERG DATA AG\n\nRheinweg 9 40213 Dusseldorf Germany\n\n1 PURPOSE\n"
     )
     assert _first(text) == ["Tallis Systems, Inc.", "MOSSBERG DATA AG"]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            "between Corvane Labs Inc. (\"Corvane\")\n12 North Quarry Street\nFresno, CA 93650\n"
+            "and Mistral Optics Inc. (\"Mistral\")\n4410 West Heron Lane\nBoise, ID 83702\n\n",
+            ["Corvane Labs Inc.", "Mistral Optics Inc."],
+        ),
+        (
+            "between Tollan Devices, Inc. 118 Ridge Avenue, Trenton, NJ 08608 (\"Tollan\") and "
+            "Brisk Supply Co. LTD. (\"Brisk\").",
+            ["Tollan Devices, Inc.", "Brisk Supply Co. LTD."],
+        ),
+        (
+            "Parties\n\n(1) Ostrava Media GmbH (\"Ostrava\")\nLindenstrasse 14\n\n"
+            "(2) Koa Labs Ltd. (\"Koa\")\nSuite 300\nVancouver B.C. V6B 4N7\n\nBackground\n",
+            ["Ostrava Media GmbH", "Koa Labs Ltd."],
+        ),
+    ],
+)
+def test_address_lines_are_not_names(text: str, names: list[str]) -> None:
+    assert _first(text) == names

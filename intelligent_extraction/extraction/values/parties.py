@@ -145,6 +145,17 @@ def _looks_like_name(name: str) -> bool:
     )
 
 
+#: Part of an address, not a name: a street ("12 Quay Street"), a suite or floor, a postal code
+#: ("TX 75201", "V6B 4N7", "EC2A 1AB", a five-digit ZIP anywhere), a German street.
+_ADDRESS = re.compile(
+    r"^\d+[A-Za-z]?\s(?:[^\n]*\s)?(?:Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Boulevard|Blvd|Lane|"
+    r"Ln|Way|Trail|Parkway|Pkwy|Court|Ct|Place|Plaza|Square|Highway|Hwy|Terrace|Circle)\b"
+    r"|^(?:Suite|Ste|Floor|Room|Unit|P\.?\s?O\.?\s+Box|Address)\b"
+    r"|\b\d{5}(?:-\d{4})?\b|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b"
+    r"|(?i:stra(?:ss|ß)e)\b"
+)
+#: A number after a legal-form suffix starts the address ("ACME Inc. 12 Quay Street").
+_SUFFIX_THEN_NUMBER = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}(?=[ \t]+\d)", _FLAGS)
 #: A legal-form suffix at the end of a line ends the name: on a title page or in a party block
 #: the lines under it hold an address or a date ("NORTHWIND INC." / "12 Quay Street").
 _SUFFIX_AT_LINE_END = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}(?=[ \t,]*\n)", _FLAGS)
@@ -157,6 +168,8 @@ def _name_at(segment: str) -> tuple[str | None, int]:
     stop = descriptor.start() if descriptor else len(segment)
     line_end = _SUFFIX_AT_LINE_END.search(segment, lead, stop)
     stop = line_end.end() if line_end else stop
+    number = _SUFFIX_THEN_NUMBER.search(segment, lead, stop)
+    stop = number.end() if number else stop
     raw = _cut_at_comma(segment[lead:stop])
     raw = raw.rstrip(",;: \t\n")
     if not _ENDS_WITH_SUFFIX.search(raw):
@@ -167,7 +180,7 @@ def _name_at(segment: str) -> tuple[str | None, int]:
         return None, end
     if _ALIAS_PAIR.match(name) and not _ENDS_WITH_SUFFIX.search(name):
         return None, end
-    if not name or not _looks_like_name(name) or is_place_name(name):
+    if not name or not _looks_like_name(name) or is_place_name(name) or _ADDRESS.search(name):
         return None, end
     if len(name.split()) > _MAX_NAME_WORDS or not re.search(r"[A-Za-z]{2}", name):
         return None, end
