@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..models import FieldConfig
 
@@ -92,6 +93,7 @@ def _open_group(pattern: str, i: int) -> tuple[int, str]:
     return (close + 1 if close >= 0 else len(pattern)), "skip"
 
 
+@lru_cache(maxsize=4096)  # a field's patterns are configuration: read once per process
 def pattern_literals(pattern: str) -> str:
     """The literal words of a regular expression, e.g. ``r"governed by the laws? of
     (?:the )?State of [A-Z]\\w+"`` -> ``"governed by the laws of the State of"``.

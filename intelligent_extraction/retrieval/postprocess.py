@@ -82,6 +82,11 @@ def normalize_heading(text: str) -> str:
     return " ".join(_NON_WORD.sub(" ", text.casefold()).split())
 
 
+# headings recur across fields and queries (every chunk carries its section path), while the
+# (title, heading) pairs of a long backfill outgrow section_matches' cache
+_normalized_heading = lru_cache(maxsize=16384)(normalize_heading)
+
+
 @lru_cache(maxsize=65536)  # a document has few distinct headings and a field few titles
 def section_matches(title: str, heading: str, threshold: float = 90.0) -> bool:
     """Whether a configured section ``title`` names ``heading`` (or a part of it).
@@ -91,7 +96,7 @@ def section_matches(title: str, heading: str, threshold: float = 90.0) -> bool:
     so "Governing Law" matches "14. GOVERNING LAWS" and "Governing Law and Jurisdiction", but
     "Term" does not match "Termination", nor "Governing Law" a bare "Law".
     """
-    t, h = normalize_heading(title), normalize_heading(heading)
+    t, h = _normalized_heading(title), _normalized_heading(heading)
     if not t or not h:
         return False
     t_words, h_words = t.split(), h.split()
