@@ -84,9 +84,18 @@ def labelled_parties(text: str) -> list[Candidate]:
 
 
 _SLASH_S = re.compile(
-    r"^[ \t]*(?P<by>By\s*:?\s*)?/s/\s*(?P<name>[A-Z][A-Za-z'’.-]*(?:[ \t]+[A-Z][A-Za-z'’.-]*){1,3})"
-    r"[ \t]*$",
+    r"^[ \t]*(?P<by>By\s*:?\s*)?"
+    # a label before the signature: "Signature:", "Signature of Employee:", "Signed:"
+    r"(?:(?:Signature|Signed)(?:[ \t]+of[ \t]+[A-Za-z]+)?[ \t]*:?[ \t]*)?"
+    r"/s/\s*(?P<name>[A-Z][A-Za-z'’.-]*(?:[ \t]+[A-Z][A-Za-z'’.-]*){1,3})"
+    r"[ \t]*(?:\(SEAL\)|_{2,})?[ \t]*$",
     re.MULTILINE | re.IGNORECASE,
+)
+_DATE_LINE = re.compile(r"Dated?\b", re.IGNORECASE)
+#: The printed name under a signature, labelled or not ("Name: Jane Roe", "Print Name of
+#: Employee: Jane Roe"); an empty "Name:" line is a blank to fill in.
+_NAME_LABEL = re.compile(
+    r"^(?:Print(?:ed)?[ \t]+)?Name(?:[ \t]+of[ \t]+[A-Za-z]+)?[ \t]*:[ \t]*", re.IGNORECASE
 )
 #: A line under a signature that makes the signer a company's officer, not a party.
 _OFFICER_LINE = re.compile(r"\b(?:By|Title|Its|Name\s*:|President|Officer)\b|,", re.IGNORECASE)
@@ -113,9 +122,15 @@ def _individual_signer(text: str) -> str | None:
         above = [x.strip() for x in lines[max(0, i - 3) : i] if x.strip()]
         before = above[-1] if above else ""
         after = [x.strip() for x in lines[i + 1 : i + 6] if x.strip()][:2]
-        while after and squash_spaces(after[0]).lower() == name.lower():
-            after.pop(0)  # the printed name under the signature
-        officer = bool(after) and _OFFICER_LINE.search(after[0]) is not None
+        while after and (
+            squash_spaces(_NAME_LABEL.sub("", after[0])).lower() in ("", name.lower())
+            or _DATE_LINE.match(after[0])
+        ):
+            after.pop(0)  # the printed name or the date under the signature
+        # the next block's company ("ACME, Inc." over its own signature) is no title
+        officer = bool(after) and _OFFICER_LINE.search(after[0]) is not None and not (
+            _SUFFIXED.search(after[0].rstrip(" ,:"))
+        )
         if _INDIVIDUAL_HEADER.match(before):
             officer = False
         if officer or re.match(r"By\s*:?$", before, re.IGNORECASE):

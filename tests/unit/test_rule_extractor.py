@@ -505,6 +505,30 @@ def test_role_headed_signature_column_makes_the_titled_signer_a_party(extractor)
 
 
 @pytest.mark.parametrize(
+    "signatures",
+    [
+        # a labelled signature, the printed name and the date under it
+        "/s/ Victor Lane\nBy: Victor Lane\nTitle: President\n\n"
+        "Signature of Employee: /s/ Paula Quill\n\nPrint Name of Employee: Paula Quill\n\n"
+        "Date: March 4, 2011\n",
+        # the employee signs first, then the company's block with its officer
+        "AGREED TO AND ACCEPTED\n\nSignature: /s/ Paula Quill\nName: Paula Quill\n\n"
+        "Orbital Pumps, Inc.\n\nSignature: /s/ Victor Lane\nName: Victor Lane\n"
+        "Title: EVP, Human Resources\n",
+        # a role header, a signature line with a seal, an empty name blank
+        "THE EMPLOYEE:\n\n/s/ Paula Quill (SEAL)\n\nName:\n\n",
+    ],
+)
+def test_an_employee_signature_block_completes_a_one_company_party_list(extractor, signatures):
+    preamble = (
+        "This agreement is made by Orbital Pumps, Inc. (the \u201cCompany\u201d) with the "
+        "employee who signs below."
+    )
+    result = extractor.extract(PARTIES, [chunk(preamble, 0, 0), chunk(signatures, 9, 9000, 0.5)])
+    assert result.value == ["Orbital Pumps, Inc.", "Paula Quill"]
+
+
+@pytest.mark.parametrize(
     ("letter", "addressee"),
     [
         (
