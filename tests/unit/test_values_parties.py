@@ -286,3 +286,26 @@ def test_title_page_address_block_closed_by_an_and_line() -> None:
 )
 def test_address_lines_are_not_names(text: str, names: list[str]) -> None:
     assert _first(text) == names
+
+
+def test_parties_labelled_party_a_and_party_b() -> None:
+    text = (
+        "Cooperation Agreement\nParty A: Lanting (Suzhou) Garden Technology Co., Ltd.\n\n"
+        "Address: Room 801, No. 5 Lake Road, Suzhou\nTel:\n\n"
+        "Party B: Heron Valley Logistics Ltd. (\u201cCarrier\u201d)\nAddress: 12 Quay Road\n"
+    )
+    assert ["Lanting Garden Technology Co., Ltd.", "Heron Valley Logistics Ltd."] in [
+        c.value for c in find_party_lists(text)
+    ]
+    inline = (
+        "entered into between the following two parties: Party A: Orchid Mobile Co., Ltd. "
+        "Registration Address: 16 Park Lane, Shenzhen Party B: Plum Data Co., Ltd. Registration "
+        "Address: 3 Bay Road, Shenzhen."
+    )
+    assert ["Orchid Mobile Co., Ltd.", "Plum Data Co., Ltd."] in [
+        c.value for c in find_party_lists(inline)
+    ]
+
+
+def test_a_party_b_without_a_party_a_is_no_list() -> None:
+    assert not [c for c in find_party_lists("Party B: Plum Data Co., Ltd.\n") if c.value]

@@ -8,7 +8,8 @@ suffixes stay, and so do commas inside names ("NORTHWIND, INC.").
 Two readings, each a candidate (``kind`` says which):
 
 - ``between``: the text after "between" / "among" / "Parties: (1)" up to
-  the end of its sentence (title-page layouts with one name per line included);
+  the end of its sentence (title-page layouts with one name per line included), and the
+  names after "Party A:", "Party B:", ... labels;
 - ``defined``: contracts without such a clause ("As an associate of Orbit Devices, Inc. (the
   "Company"), you ...") name their parties where they define them: every name directly
   followed (after an optional descriptor) by a defined-term parenthetical, within the first
@@ -407,6 +408,42 @@ def defined_aliases(text: str) -> dict[str, str]:
     return aliases
 
 
+# --------------------------------------------------------------------------- lettered parties
+
+#: "Party A: ACME Co., Ltd." / "Party B: ...": each party on a labelled line or run of text,
+#: its address, contact and telephone after it.
+_LETTER_LABEL = re.compile(r"\bParty\s+(?P<letter>[A-F])\s*[:：]\s*")
+_LETTER_NAME_END = re.compile(
+    r"\n|\bParty\s+[A-F]\s*[:：]|\b(?:(?:Registration|Registered|Legal|Business)\s+)?Address\b|"
+    r"\b(?:Tel|Telephone|Fax|Contact|Attention|Legal\s+Representative)\b"
+)
+
+
+def _lettered_parties(text: str) -> list[Candidate]:
+    """Contracts (often translated) that name "Party A: ..." and "Party B: ..." in turn: one
+    candidate per run of labels starting at A; a signature block repeating them is another."""
+    runs: list[list[tuple[str, str | None, int, int]]] = []
+    for m in _LETTER_LABEL.finditer(text):
+        letter = m.group("letter")
+        if letter == "A" or not runs or ord(letter) != ord(runs[-1][-1][0]) + 1:
+            if letter != "A":
+                continue
+            runs.append([])
+        stop = _LETTER_NAME_END.search(text, m.end(), min(len(text), m.end() + 300))
+        raw = text[m.end() : stop.start() if stop else min(len(text), m.end() + 300)]
+        segment = _mask_parentheticals(_mask_parentheticals(raw)).split(_SEPARATOR)[0]
+        name, _ = _name_at(segment)
+        runs[-1].append((letter, name, m.start(), m.end() + len(raw.rstrip())))
+    found = []
+    for run in runs:
+        names = [name for _, name, _, _ in run if name]
+        if names:
+            start, end = run[0][2], run[-1][3]
+            found.append(Candidate(names, text[start:end], start, end, kind="between"))
+    return found
+
+
 def find_party_lists(text: str) -> list[Candidate]:
-    """Party-list candidates in text order: each "between" clause, then the defined terms."""
-    return _between_clauses(text) + _defined_terms(text)
+    """Party-list candidates in text order: each "between" clause, the "Party A:" / "Party B:"
+    labels, then the defined terms."""
+    return _between_clauses(text) + _lettered_parties(text) + _defined_terms(text)
