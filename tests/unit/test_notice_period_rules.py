@@ -1,0 +1,25 @@
+"""notice_period_to_terminate_renewal read with its shipped YAML: the notice that stops the
+agreement's renewal, not an insurer's notice of a policy's cancellation or non-renewal."""
+
+from __future__ import annotations
+
+from intelligent_extraction.extraction.rules import RuleExtractor
+from tests.unit.test_rule_extractor import NOTICE, SHIPPED, TERM, chunk
+
+INSURANCE = (
+    "9. Insurance. The Supplier shall keep product liability insurance of at least two million "
+    "dollars. Each policy shall provide that the insured party receives at least forty-five "
+    "(45) days' prior written notice of any cancellation, non-renewal or material change in "
+    "coverage."
+)
+
+
+def test_an_insurance_notice_of_non_renewal_is_not_the_answer():
+    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(INSURANCE, 3, 2000)])
+    assert result.status == "not_found", result.value
+
+
+def test_the_agreements_notice_wins_over_an_insurance_notice_ranked_above_it():
+    chunks = [chunk(INSURANCE, 3, 2000, score=1.0), chunk(TERM, 5, 4000, score=0.8)]
+    result = RuleExtractor(SHIPPED).extract(NOTICE, chunks)
+    assert (result.value, result.raw) == ("P90D", "ninety (90) days")
