@@ -23,3 +23,11 @@ def test_the_agreements_notice_wins_over_an_insurance_notice_ranked_above_it():
     chunks = [chunk(INSURANCE, 3, 2000, score=1.0), chunk(TERM, 5, 4000, score=0.8)]
     result = RuleExtractor(SHIPPED).extract(NOTICE, chunks)
     assert (result.value, result.raw) == ("P90D", "ninety (90) days")
+
+
+def test_a_notice_before_the_expiration_of_the_original_term():
+    text = ("This Agreement runs for two (2) years and renews once for one (1) year unless a "
+            "party objects. Such notice must be given sixty (60) days prior to expiration of "
+            "the original term.")
+    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    assert (result.value, result.raw) == ("P60D", "sixty (60) days")

@@ -121,3 +121,18 @@ def test_iso_duration() -> None:
 )
 def test_add_duration(start: str, duration: str, end: str | None) -> None:
     assert add_duration(start, duration) == end
+
+
+def test_a_lead_time_before_the_end_is_a_notice_whatever_the_renewal_words_near_it():
+    """"N days prior (to) the end / any year's expiration" measures a notice, even after
+    "non-renewal" or "not to renew", and with a dropped "to" or a possessive in between."""
+    from intelligent_extraction.extraction.values.durations import find_durations
+
+    texts = [
+        "The Seller may send notice of non-renewal no later than sixty (60) days prior the end "
+        "of the Initial Term.",
+        "unless a party gives notice of its intention not to renew at least forty-five (45) "
+        "days prior to any year's Expiration Date;",
+    ]
+    assert [[(c.value, c.kind) for c in find_durations(t)] for t in texts] == [
+        [("P60D", "notice")], [("P45D", "notice")]]

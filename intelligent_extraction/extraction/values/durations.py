@@ -80,7 +80,8 @@ _NOTICE_AFTER: list[tuple[re.Pattern[str], str]] = [
     ),
     (
         re.compile(
-            r"^\W*(?:prior\s+to|before|in\s+advance\s+of)\s+(?:the\s+)?(?:[\w-]+\s+){0,4}"
+            # "prior the end" (a dropped "to") and "any year's expiration" read the same
+            r"^\W*(?:prior(?:\s+to)?|before|in\s+advance\s+of)\s+(?:the\s+)?(?:[\w'’-]+\s+){0,4}"
             r"(?:expir|end|terminat|renew|anniversar)",
             _FLAGS,
         ),
