@@ -309,3 +309,23 @@ def test_parties_labelled_party_a_and_party_b() -> None:
 
 def test_a_party_b_without_a_party_a_is_no_list() -> None:
     assert not [c for c in find_party_lists("Party B: Plum Data Co., Ltd.\n") if c.value]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            "by and between Marlin Optics, Inc., a Delaware corporation (the \u201cCompany\u201d), "
+            "on the one hand, and Dana Whitfield, an individual residing in Ohio "
+            "(\u201cEmployee\u201d), on the other hand.",
+            ["Marlin Optics, Inc.", "Dana Whitfield"],
+        ),
+        (
+            "between Dana Whitfield, hereinafter \u201cEmployee,\u201d and Marlin Optics, Inc., "
+            "a Delaware corporation (the \u201cCompany\u201d).",
+            ["Dana Whitfield", "Marlin Optics, Inc."],
+        ),
+    ],
+)
+def test_asides_without_parentheses_separate_two_parties(text: str, names: list[str]) -> None:
+    assert _first(text) == names

@@ -261,7 +261,18 @@ def _mask_parentheticals(clause: str) -> str:
     def replace(m: re.Match[str]) -> str:
         return f" {_SEPARATOR} " if _is_alias(m) or _ENUMERATOR.match(m.group(1)) else " "
 
-    return _PAREN.sub(replace, clause)
+    return _BARE_ASIDE.sub(f" {_SEPARATOR} ", _PAREN.sub(replace, clause))
+
+
+#: Asides between two parties written without parentheses: a defined term in quotes
+#: ('Jane Roe "Employee" and', 'Jane Roe, hereinafter "Employee," and') and "on the one
+#: hand" / "on the other hand".
+_BARE_ASIDE = re.compile(
+    r"(?:,?\s+(?:hereinafter|herein)(?:\s+(?:referred\s+to|called))?(?:\s+as)?)?"
+    r"\s+[\"“](?:the\s+)?[A-Z][\w&.\- ]{0,30}[,.]?[\"”],?(?=\s*(?:$|[;.]|and\b|\n))"
+    r"|,?\s+on\s+the\s+(?:one|other)\s+hand\b,?",
+    _FLAGS,
+)
 
 
 _NEXT_PARTY = re.compile(r"(?:,\s*|\s+)and\s+(?=[A-Za-z0-9])")
