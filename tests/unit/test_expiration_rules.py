@@ -1,0 +1,35 @@
+"""expiration_date read with its shipped YAML: a period of something else the contract measures
+(benefits, severance, royalties, a calendar quarter, a restrictive covenant) is not the
+agreement's term, so no expiry is computed from it."""
+
+from __future__ import annotations
+
+import pytest
+
+from intelligent_extraction.extraction.rules import RuleExtractor
+from tests.unit.test_rule_extractor import EXPIRATION, SHIPPED, chunk
+
+OTHER_PERIODS = [
+    "If the Company ends your employment without cause, it shall continue to provide you with "
+    "the health benefits described above for nine (9) months.",
+    "Calendar Quarter means each three (3) month period commencing on the first day of January, "
+    "April, July or October.",
+    "During the Term and for one (1) year thereafter, the Consultant shall not solicit any "
+    "employee of the Client.",
+]
+
+
+@pytest.mark.parametrize("text", OTHER_PERIODS)
+def test_no_expiry_from_another_period(text):
+    result = RuleExtractor(SHIPPED).extract(
+        EXPIRATION, [chunk(text, 7, 6000)], context={"effective_date": "2016-03-01"}
+    )
+    assert result.status == "not_found", (result.value, result.candidates[:2])
+
+
+def test_the_agreements_own_term_still_gives_the_expiry():
+    text = "This Agreement shall remain in force for two (2) years from the Effective Date."
+    result = RuleExtractor(SHIPPED).extract(
+        EXPIRATION, [chunk(text, 7, 6000)], context={"effective_date": "2016-03-01"}
+    )
+    assert result.value == "2018-03-01"
