@@ -329,3 +329,25 @@ def test_a_party_b_without_a_party_a_is_no_list() -> None:
 )
 def test_asides_without_parentheses_separate_two_parties(text: str, names: list[str]) -> None:
     assert _first(text) == names
+
+
+def test_a_statement_the_undersigned_agree_to_is_made_by_its_signatories() -> None:
+    text = (
+        "JOINT FILING AGREEMENT\n"
+        "The undersigned hereby agree that the statement on Schedule 13G is filed on behalf "
+        "of each of them.\nDated: March 2, 2021\n"
+        "ORCHARD CAPITAL LP\nBy: /s/ Mia Lund\nMia Lund\nChief Financial Officer\n"
+        "ORCHARD FUND (CAYMAN) LTD.\nBy: Orchard Capital LP, its manager\nBy: /s/ Mia Lund\n"
+        "/s/ Tomas Reyes\nTomas Reyes\n"
+    )
+    assert ["ORCHARD CAPITAL LP", "ORCHARD FUND LTD.", "Tomas Reyes"] in [
+        c.value for c in find_party_lists(text)
+    ]
+
+
+def test_one_person_who_agrees_is_no_list_of_signatories() -> None:
+    text = (
+        "The undersigned agrees to keep the information confidential.\n"
+        "ORCHARD CAPITAL LP\nBy: /s/ Mia Lund\n"
+    )
+    assert find_party_lists(text) == []

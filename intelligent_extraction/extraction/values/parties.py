@@ -454,7 +454,54 @@ def _lettered_parties(text: str) -> list[Candidate]:
     return found
 
 
+# --------------------------------------------------------------------------- joint signatories
+
+#: A statement made by whoever signs it ("The undersigned hereby agree that ...", a joint
+#: filing agreement): its parties are the signatories, named only in the signature blocks.
+_UNDERSIGNED_AGREE = re.compile(
+    r"\bthe\s+undersigned\s+(?:hereby\s+)?(?:agree|acknowledge|confirm)\b(?!s)", _FLAGS
+)
+_SIGNATURE_LINE = re.compile(r"(?:By\b|/s/)", _FLAGS)
+_NOT_A_SIGNATORY = re.compile(
+    r"^(?:By|Name|Title|Its|Dated?|Signature|IN\s+WITNESS|/s/)\b|^\(|^its\s", _FLAGS
+)
+
+
+def _signatories(text: str) -> list[Candidate]:
+    """Each name on a line of its own right over a "By:" or "/s/" line (an entity's block),
+    and each "/s/ Jane Roe" signed without such a name over it (an individual), in order."""
+    agree = _UNDERSIGNED_AGREE.search(text)
+    if agree is None:
+        return []
+    lines = [(m.start(), m.group(0).strip()) for m in re.finditer(r"[^\n]+", text[agree.end() :])]
+    lines = [(agree.end() + pos, line) for pos, line in lines if line]
+    names: list[str] = []
+    first = last = None
+    for k, (pos, line) in enumerate(lines[:-1]):
+        below = lines[k + 1][1]
+        name = None
+        if _SIGNATURE_LINE.match(below) and not _NOT_A_SIGNATORY.match(line):
+            bare = squash_spaces(_PAREN.sub(" ", line)).rstrip(",;: ")
+            name, _ = _name_at(bare)
+            if name and name.rstrip(".") != bare.rstrip("."):
+                name = None  # the line holds more than a name (a sentence, a date)
+        elif line.startswith("/s/") and (k == 0 or _NOT_A_SIGNATORY.match(lines[k - 1][1])):
+            name, _ = _name_at(line[3:])
+            name = name if name and len(name.split()) >= 2 else None
+        if name and name not in names:
+            names.append(name)
+            first = pos if first is None else first
+            last = pos + len(line)
+    if len(names) < 2 or first is None or last is None:
+        return []
+    return [Candidate(names, text[first:last], first, last, kind="between")]
+
+
 def find_party_lists(text: str) -> list[Candidate]:
     """Party-list candidates in text order: each "between" clause, the "Party A:" / "Party B:"
-    labels, then the defined terms."""
-    return _between_clauses(text) + _lettered_parties(text) + _defined_terms(text)
+    labels, the signatories of a statement "the undersigned agree" to, then the defined
+    terms."""
+    return (
+        _between_clauses(text) + _lettered_parties(text) + _signatories(text)
+        + _defined_terms(text)
+    )
