@@ -12,6 +12,7 @@ re-publishes from when the broker lost it).
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from sqlalchemy import Engine, case, func, insert, select, update
+from sqlalchemy import Engine, case, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -29,6 +30,34 @@ from .schema import DocumentRow, JobEventRow, JobFieldRow, JobRow, MetaRow, utcn
 __all__ = ["JobStore", "FinishedJob", "TERMINAL_JOB_STATES", "iso"]
 
 TERMINAL_JOB_STATES = ("succeeded", "partial", "failed", "cancelled")
+
+
+#: ``JobStore.create_job`` on PostgreSQL in one round trip: the job, its pending fields in the
+#: order asked for and its ``queued`` event, only when the document exists and the job id is
+#: new. Data-modifying CTEs run on one snapshot, and the foreign keys are checked at the end of
+#: the statement, so the child rows may reference the job inserted beside them.
+_PG_CREATE_JOB = text("""
+WITH doc AS (SELECT 1 FROM documents WHERE doc_id = :doc_id),
+job AS (
+    INSERT INTO jobs (job_id, doc_id, status, strategy, callback_url, origin, total, done,
+                      cancel_requested, created_at, dispatched_at)
+    SELECT :job_id, :doc_id, :status, :strategy, :callback_url, :origin, :total, :done,
+           :cancel_requested, :created_at, :dispatched_at
+    WHERE EXISTS (SELECT 1 FROM doc)
+    ON CONFLICT (job_id) DO NOTHING
+    RETURNING job_id
+),
+job_fields AS (
+    INSERT INTO job_fields (job_id, field, position, status, attempts)
+    SELECT job.job_id, f.name, f.ord - 1, 'pending', 0
+    FROM job CROSS JOIN unnest(CAST(:fields AS text[])) WITH ORDINALITY AS f(name, ord)
+),
+queued AS (
+    INSERT INTO job_events (job_id, type, data, created_at)
+    SELECT job.job_id, 'queued', CAST(:data AS json), :created_at FROM job
+)
+SELECT EXISTS (SELECT 1 FROM doc), EXISTS (SELECT 1 FROM job)
+""")
 
 
 def iso(value: datetime | None) -> str | None:
@@ -208,6 +237,9 @@ class JobStore:
                    callback_url=callback_url, origin=origin, total=len(fields), done=0,
                    cancel_requested=False, created_at=now,
                    dispatched_at=now if dispatched else None)
+        event = {"job_id": job_id, "doc_id": doc_id, "fields": list(fields)}
+        if self.engine.dialect.name == "postgresql":
+            return self._create_job_postgresql(job, list(fields), event)
         try:
             with self._tx() as s:
                 if s.scalar(select(DocumentRow.doc_id).where(DocumentRow.doc_id == doc_id)) is None:
@@ -219,12 +251,29 @@ class JobStore:
                     dict(job_id=job_id, field=name, position=i, status="pending", attempts=0)
                     for i, name in enumerate(fields)])
                 s.execute(insert(JobEventRow), [dict(
-                    job_id=job_id, type="queued", created_at=now,
-                    data={"job_id": job_id, "doc_id": doc_id, "fields": list(fields)})])
+                    job_id=job_id, type="queued", created_at=now, data=event)])
         except IntegrityError:
             existing = self.get_job(job_id)
             if existing is None:
                 raise
+            return existing, False
+        return _job_view(JobRow(**job)), True
+
+    def _create_job_postgresql(
+        self, job: dict[str, Any], fields: list[str], event: dict[str, Any]
+    ) -> tuple[dict[str, Any], bool]:
+        """``create_job`` as one statement: the submit path's only round trip to PostgreSQL
+        besides the commit (four statements cost about 1 ms of the API's CPU per job)."""
+        with self._tx() as s:
+            found, created = s.execute(_PG_CREATE_JOB, {
+                **job, "fields": fields, "data": json.dumps(event),
+            }).one()
+        if not found:
+            raise NotFound("document", job["doc_id"])
+        if not created:  # the job id exists: a resubmitted message creates nothing
+            existing = self.get_job(job["job_id"])
+            if existing is None:  # pragma: no cover - deleted between the two statements
+                raise NotFound("job", job["job_id"])
             return existing, False
         return _job_view(JobRow(**job)), True
 
