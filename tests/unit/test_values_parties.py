@@ -351,3 +351,19 @@ def test_one_person_who_agrees_is_no_list_of_signatories() -> None:
         "ORCHARD CAPITAL LP\nBy: /s/ Mia Lund\n"
     )
     assert find_party_lists(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In consideration of my employment by Quarry Labs, Inc. or any of its affiliates or "
+        "subsidiaries (collectively, \u201cQuarry\u201d), I agree as follows.",
+        "The undersigned enter into this agreement with Quarry Labs, Inc. including its "
+        "subsidiaries and affiliates (\u201cQuarry\u201d).",
+        "As an executive with Quarry Labs LLP and/or one of its direct or indirect subsidiaries "
+        "(collectively, \u201cQuarry\u201d), you agree as follows.",
+    ],
+)
+def test_a_company_with_its_group_is_defined_by_its_name(text: str) -> None:
+    [cand] = [c for c in find_party_lists(text) if c.kind == "defined"]
+    assert cand.value[0].startswith("Quarry Labs")

@@ -79,6 +79,10 @@ _DESCRIPTOR = re.compile(
     # a trade name ("Beta LLC dba Beta Foods") or a relative clause without a comma ("Beta LLC
     # whose Registered Office is ...", "Beta LLC located at ..."): no name goes on past them
     r"|,?\s+(?i:d/b/a/?|dba|f/k/a|fka|doing\s+business\s+as)(?=\s)|\s+(?:whose|having|located)\b"
+    # the company with its group ("ACME Inc. including its subsidiaries", "ACME Inc. or any of
+    # its affiliates", "ACME Inc. and/or one of its direct or indirect subsidiaries")
+    r"|,?\s+(?:including|or|and/or|together\s+with)\s+(?:(?:any|one|all|each)\s+(?:of\s+)?)?"
+    r"(?:its|their)\s"
 )
 #: What may precede a name: punctuation, "and" and a lower-case descriptor set off by a comma
 #: ("professional golfer, JOHN DOE").
