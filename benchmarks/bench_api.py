@@ -34,14 +34,14 @@ same request through Flask's test client (routing, auth, spectree validation, JS
 
 Exit status: 0 when every accepted job finished exactly once, 1 otherwise, 2 on a set-up error.
 
-Measured (2 cores, shared with other load; defaults, 2000 jobs + 8 warm-up): 160.5 accepted
-jobs/s (target 300: missed), submit p50/p95/p99 84/201/298 ms, end-to-end p50/p95 76/110 s
-(a 2000-job backlog drained by 2 workers at ~17.5 jobs/s), 2008/2008 finished exactly once,
-4016 records, 4016 field_done events, 0 failures. 1000-job runs by setting (workers running):
-1x8 106/s, 2x2 65/s, 2x4 90/s, 2x8 128/s, 2x16 169/s, 4x4 76/s; 2x8 with workers paused
-185/s. The API costs ~5.7 ms CPU per accepted job (``submit_job`` alone 5.3 ms: create_job
-2.0, mark_dispatched 1.3, get_document 1.0, Celery publish 0.9), so two cores cannot reach
-300/s while Celery workers, PostgreSQL and the clients share them.
+Measured (idle 2-core machine, defaults, 2000 jobs + 8 warm-up; every run 2008/2008 finished
+exactly once, 4016 records, 4016 field_done events): 250.9 accepted jobs/s with the workers
+running (p50/p95 56/111 ms; end-to-end p50/p95 32/46 s, the backlog drained at 42 jobs/s),
+279.5 with ``--worker-nice 19``, 334.5 with ``--pause-workers`` (the API alone). The API costs
+3.1-3.7 ms CPU per accepted job: ``submit_job`` 1.4 ms in-process (create_job, one SQL
+statement on PostgreSQL, 0.8; the Celery publish 0.6), 2.4 ms through Flask's test client.
+Earlier (create_job as four statements) the API cost 5.3 ms a job and reached 157-202/s with
+the workers running.
 """
 
 from __future__ import annotations
