@@ -46,7 +46,8 @@ class DocOutcome:
 
 
 def init_worker(parent_pid: int, settings_overrides: dict[str, Any], torch_threads: int) -> None:
-    """Pool initializer: die with the parent, size torch's thread pool, load the model."""
+    """Pool initializer: die with the parent, size torch's thread pool (torch runtime only),
+    load the model."""
     _die_with_parent(parent_pid)
     global _service, _indexed, _ingest
     from ..service import ExtractionService

@@ -24,10 +24,10 @@ _FALLBACK_END = re.compile(
 )
 
 
-# pysbd builds its regexes per call from strings (one per abbreviation it meets, about 4,000
-# distinct patterns on contracts) and leaves compiling them to the ``re`` module's cache,
-# which holds 512: every call recompiled about ten patterns, 30% of a warm extraction's CPU.
-# A cache that holds them all makes each pattern compile once per process.
+# pysbd builds its regexes per call from strings (one per abbreviation it meets: thousands of
+# distinct patterns over a contract archive) and leaves compiling them to the ``re`` module's
+# cache, which holds 512, so every call recompiled about ten. A larger cache keeps the ones
+# that recur compiled (warm extraction CPU -5% measured over 60 fresh contracts).
 _RE_CACHE_SIZE = 16384
 
 
