@@ -15,6 +15,7 @@ from typing import Literal, Protocol, get_args, runtime_checkable
 import numpy as np
 
 from ..errors import EmbeddingError
+from ..settings import MODEL_MAX_TOKENS
 
 __all__ = [
     "EMBED_BACKENDS",
@@ -177,16 +178,15 @@ class ModelTokenizer:
     tokenizers wrap: the same ids and offsets, without importing transformers (which imports
     torch: about 2 s and 300 MB per process, paid by every worker and every CLI call)."""
 
-    def __init__(self, tokenizer, pad_id: int):
+    def __init__(self, tokenizer, pad_id: int, max_length: int = MODEL_MAX_TOKENS):
         from tokenizers import Tokenizer
 
         tokenizer.no_truncation()  # tokenizer.json may carry sentence-transformers' 128 cap
         tokenizer.no_padding()
         self._plain = tokenizer
-        # a second instance for the model's inputs: truncation is tokenizer state, and
-        # toggling it on a shared instance would race between threads
+        # a second instance, set once, for the model's inputs: truncation is tokenizer state
         self._truncating = Tokenizer.from_str(tokenizer.to_str())
-        self._truncating_at = 0
+        self._truncating.enable_truncation(max_length)
         self.pad_id = pad_id
 
     def count_tokens(self, text: str) -> int:
@@ -196,12 +196,9 @@ class ModelTokenizer:
         """Character span of every token, for splitting text at exact token boundaries."""
         return [tuple(span) for span in self._plain.encode(text, add_special_tokens=False).offsets]
 
-    def model_inputs(self, texts: Sequence[str], max_length: int) -> list[list[int]]:
+    def model_inputs(self, texts: Sequence[str]) -> list[list[int]]:
         """Token ids with the special tokens, truncated to ``max_length`` tokens in all (as
         transformers' ``truncation=True`` does: the special tokens are kept)."""
-        if max_length != self._truncating_at:
-            self._truncating.enable_truncation(max_length)
-            self._truncating_at = max_length
         return [enc.ids for enc in self._truncating.encode_batch(list(texts))]
 
 

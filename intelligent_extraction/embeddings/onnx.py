@@ -10,7 +10,6 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import EmbeddingError
-from ..settings import MODEL_MAX_TOKENS
 from .base import (
     ProgressCallback,
     default_model_path,
@@ -88,7 +87,7 @@ class OnnxEmbedder:
         out = np.empty((len(texts), self.dimension), dtype=np.float32)
         if not texts:
             return out
-        encoded = self._tokens.model_inputs(texts, MODEL_MAX_TOKENS)
+        encoded = self._tokens.model_inputs(texts)
         for rows in length_sorted_batches([len(ids) for ids in encoded], self.batch_size):
             out[rows] = self._run([encoded[i] for i in rows])
             if progress:

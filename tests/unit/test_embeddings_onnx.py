@@ -183,7 +183,7 @@ def test_model_tokenizer_matches_transformers_ids_offsets_and_truncation():
         assert ours.count_tokens(text) == len(ref["input_ids"]), text[:40]
         assert ours.offsets(text) == [tuple(span) for span in ref["offset_mapping"]], text[:40]
     expected = reference(texts, truncation=True, max_length=256)["input_ids"]
-    assert ours.model_inputs(texts, 256) == expected
+    assert ours.model_inputs(texts) == expected
     assert max(len(ids) for ids in expected) == 256  # the long texts were truncated
     assert ours.pad_id == reference.pad_token_id
 

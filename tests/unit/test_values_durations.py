@@ -132,7 +132,7 @@ def test_a_lead_time_before_the_end_is_a_notice_whatever_the_renewal_words_near_
         "The Seller may send notice of non-renewal no later than sixty (60) days prior the end "
         "of the Initial Term.",
         "unless a party gives notice of its intention not to renew at least forty-five (45) "
-        "days prior to any year's Expiration Date;",
+        "days prior to any year's scheduled expiry;",
     ]
     assert [[(c.value, c.kind) for c in find_durations(t)] for t in texts] == [
         [("P60D", "notice")], [("P45D", "notice")]]

@@ -446,6 +446,7 @@ def _lettered_parties(text: str) -> list[Candidate]:
             runs.append([])
         stop = _LETTER_NAME_END.search(text, m.end(), min(len(text), m.end() + 300))
         raw = text[m.end() : stop.start() if stop else min(len(text), m.end() + 300)]
+        # twice: a second pass masks what held a nested aside ('ACME (Shanghai (PRC)) Co.')
         segment = _mask_parentheticals(_mask_parentheticals(raw)).split(_SEPARATOR)[0]
         name, _ = _name_at(segment)
         runs[-1].append((letter, name, m.start(), m.end() + len(raw.rstrip())))
