@@ -35,6 +35,8 @@ TASK_NAMES = {
 def celery_config(settings: Settings) -> dict[str, Any]:
     return {
         "broker_url": settings.redis_url,
+        # kombu's Redis transport, minus a new client object per publish (see .broker)
+        "broker_transport": "intelligent_extraction.worker.broker:Transport",
         "result_backend": None,
         "task_ignore_result": True,
         "task_default_queue": QUEUE,

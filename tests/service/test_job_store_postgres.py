@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from intelligent_extraction.errors import NotFound
-from intelligent_extraction.jobs import open_job_store
+from intelligent_extraction.errors import JobStoreUnavailable, NotFound
+from intelligent_extraction.jobs import JobStore, create_store_engine, migrate, open_job_store
 from intelligent_extraction.settings import Settings
 
 pytestmark = pytest.mark.integration
@@ -64,3 +64,53 @@ def test_dispatched_marks_the_job_published_up_front(store):
         stamp = conn.execute(text("SELECT dispatched_at FROM jobs WHERE job_id = :j"),
                              {"j": job["job_id"]}).scalar()
     assert stamp is not None
+
+
+# ---------------------------------------------------------------- connections the server closed
+# The store pings a pooled connection only after it sat idle (a ping per checkout cost a third
+# of the API's CPU per job). These close the store's connections for real, server side.
+
+def _kill_store_connections(database_url: str) -> int:
+    from sqlalchemy import create_engine, text
+
+    name = database_url.rsplit("/", 1)[1]
+    admin = create_engine(database_url.rsplit("/", 1)[0] + "/postgres",
+                          isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            return len(conn.execute(text(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = :name AND pid <> pg_backend_pid()"), {"name": name}).all())
+    finally:
+        admin.dispose()
+
+
+def _store_with(database_url: str, ping_after_idle: float) -> JobStore:
+    store = JobStore(create_store_engine(database_url, ping_after_idle=ping_after_idle))
+    migrate(store.engine)
+    store.register_document("d1", filename="d1.pdf", media_type="pdf", size_bytes=3,
+                            blob_key="b" * 64)
+    return store
+
+
+def test_an_idle_connection_the_server_closed_is_replaced_before_use(database_url):
+    store = _store_with(database_url, ping_after_idle=0)
+    try:
+        assert _kill_store_connections(database_url) >= 1
+        job, created = store.create_job("d1", ["a"])  # no error reaches the caller
+        assert created and store.get_job(job["job_id"])["status"] == "queued"
+    finally:
+        store.engine.dispose()
+
+
+def test_a_busy_connection_the_server_closed_fails_once_then_the_pool_recovers(database_url):
+    store = _store_with(database_url, ping_after_idle=3600)
+    try:
+        assert _kill_store_connections(database_url) >= 1
+        with pytest.raises(JobStoreUnavailable):
+            store.create_job("d1", ["a"], job_id="job-lost")
+        # the failure invalidated the pool: the retry gets a fresh connection and lands once
+        job, created = store.create_job("d1", ["a"], job_id="job-lost")
+        assert created and store.job_fields("job-lost") == ["a"]
+    finally:
+        store.engine.dispose()
