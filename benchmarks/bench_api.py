@@ -34,14 +34,16 @@ same request through Flask's test client (routing, auth, spectree validation, JS
 
 Exit status: 0 when every accepted job finished exactly once, 1 otherwise, 2 on a set-up error.
 
-Measured (idle 2-core machine, defaults, 2000 jobs + 8 warm-up; every run 2008/2008 finished
-exactly once, 4016 records, 4016 field_done events): 250.9 accepted jobs/s with the workers
-running (p50/p95 56/111 ms; end-to-end p50/p95 32/46 s, the backlog drained at 42 jobs/s),
-279.5 with ``--worker-nice 19``, 334.5 with ``--pause-workers`` (the API alone). The API costs
-3.1-3.7 ms CPU per accepted job: ``submit_job`` 1.4 ms in-process (create_job, one SQL
-statement on PostgreSQL, 0.8; the Celery publish 0.6), 2.4 ms through Flask's test client.
-Earlier (create_job as four statements) the API cost 5.3 ms a job and reached 157-202/s with
-the workers running.
+Measured (idle but noisy 2-core machine, defaults, 2000 jobs + 8 warm-up; every run
+2008/2008 finished exactly once, 4016 records, 4016 field_done events): 433.8 and 466.6
+accepted jobs/s with the workers running at their default nice 10 (p50/p95 30/61-70 ms;
+end-to-end p50/p95 30/43 s, the backlog drained at 44.5 jobs/s); 423.4 with ``--pause-workers``
+(the API alone); 240.9-286.6 with ``--worker-nice 0`` (equal shares: the workers take a third
+of the CPU). The API costs 2.3-3.8 ms CPU per accepted job; in-process ``submit_job`` 1.6 ms
+(create_job, one statement in autocommit, 0.8; the Celery publish 0.8), 2.7 ms through
+Flask's test client. Before (create_job in a transaction behind a ping per checkout, a new
+Redis client object per publish, httpx clients): 3.3-3.9 ms a job, 209-251/s with the workers
+at nice 0.
 """
 
 from __future__ import annotations
@@ -430,7 +432,7 @@ def verify(engine, accepted: list[str], fields: list[str]) -> dict:
 def profile_submit(settings, n: int, fields: list[str]) -> dict:
     """Time ``Submissions.submit_job`` in-process (wall and CPU), step by step, with the SQL
     statements each step sends; then the same submit under variants that isolate a cost
-    (no pool pre-ping, no commit fsync, no mark_dispatched transaction), and the whole request
+    (a ping on every checkout, as before; no commit fsync), and the whole request
     through Flask's test client (routing, auth, spectree validation, JSON)."""
     from sqlalchemy import event
 
@@ -461,7 +463,7 @@ def profile_submit(settings, n: int, fields: list[str]) -> dict:
 
     timed(subs, "resolve_fields", "resolve_fields (field registry)")
     timed(store, "get_document", "store.get_document (1 tx)")
-    timed(store, "create_job", "store.create_job (1 tx)")
+    timed(store, "create_job", "store.create_job (1 statement)")
     timed(dispatcher, "start_job", "Redis publish (celery send_task)")
     timed(store, "mark_dispatched", "store.mark_dispatched (1 tx)")
 
@@ -496,10 +498,11 @@ def profile_submit(settings, n: int, fields: list[str]) -> dict:
 
     variants: dict[str, tuple[float, float]] = {}
     pool = store.engine.pool
-    pool._pre_ping = False  # one round trip (SELECT 1) less per transaction
+    pool._pre_ping = True  # what the store did before: a ping round trip on every checkout
     run(5)
     t, c = run(n)
-    variants["without pool_pre_ping"] = (statistics.fmean(t), c)
+    variants["with a ping per checkout (pool_pre_ping)"] = (statistics.fmean(t), c)
+    pool._pre_ping = False
 
     def no_fsync(dbapi_conn, _record):
         with dbapi_conn.cursor() as cur:
@@ -509,18 +512,9 @@ def profile_submit(settings, n: int, fields: list[str]) -> dict:
     store.engine.dispose()
     run(5)
     t, c = run(n)
-    variants["... and synchronous_commit=off"] = (statistics.fmean(t), c)
+    variants["with synchronous_commit=off"] = (statistics.fmean(t), c)
     event.remove(store.engine, "connect", no_fsync)
     store.engine.dispose()
-    pool = store.engine.pool
-    pool._pre_ping = True
-
-    mark = store.mark_dispatched
-    store.mark_dispatched = lambda **_kw: None
-    run(5)
-    t, c = run(n)
-    variants["without mark_dispatched (pre-ping on)"] = (statistics.fmean(t), c)
-    store.mark_dispatched = mark
 
     client = app.test_client()
     headers = {"Authorization": f"Bearer {API_KEY}"}
@@ -563,9 +557,9 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--api-threads", type=int, default=16, help="threads per gunicorn process")
     p.add_argument("--workers", type=int, default=2, help="Celery worker processes")
     p.add_argument("--worker-concurrency", type=int, default=1, help="pool size of each")
-    p.add_argument("--worker-nice", type=int, default=0,
-                   help="worker --nice: CPU priority below the API's, as on a host where both "
-                        "run (0: equal shares)")
+    p.add_argument("--worker-nice", type=int, default=10,
+                   help="worker --nice (its default, 10): CPU priority below the API's, as on "
+                        "a host where both run (0: equal shares)")
     p.add_argument("--pause-workers", action="store_true",
                    help="SIGSTOP the Celery workers during the submit phase (the API's "
                         "throughput alone; they resume afterwards)")
@@ -751,7 +745,7 @@ def main() -> int:
                 print(f"    {k:<36} wall {ms(w):>9}  CPU {ms(c):>9}  "
                       f"{sqls.get(k, 0):.0f} SQL statements")
             print(f"    per submit: {sqls.get('total', 0):.0f} SQL statements, "
-                  f"{sqls.get('COMMIT', 0):.0f} commits (+1 pre-ping SELECT 1 per transaction)")
+                  f"{sqls.get('COMMIT', 0):.0f} commits (autocommit)")
             for k, (w, c) in profile["variants_s"].items():
                 print(f"  variant {k:<38} wall {ms(w):>9}  CPU {ms(c):>9}")
             print(f"  POST /v1/jobs via Flask test client: wall mean "

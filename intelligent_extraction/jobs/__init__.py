@@ -20,7 +20,8 @@ from ..errors import JobStoreUnavailable
 from ..settings import Settings
 from .store import TERMINAL_JOB_STATES, FinishedJob, JobStore, iso
 
-__all__ = ["JobStore", "FinishedJob", "TERMINAL_JOB_STATES", "iso", "open_job_store", "migrate"]
+__all__ = ["JobStore", "FinishedJob", "TERMINAL_JOB_STATES", "iso", "open_job_store", "migrate",
+           "create_store_engine"]
 
 _MIGRATIONS = Path(__file__).parent / "migrations"
 _PG_MIGRATION_LOCK = 0x1E_0B5  # any constant shared by every process of the service

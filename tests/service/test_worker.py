@@ -13,6 +13,7 @@ import shutil
 import socket
 import subprocess
 import time
+from pathlib import Path
 
 import pytest
 
@@ -228,3 +229,8 @@ def test_worker_nice_lowers_the_cpu_priority_of_the_worker_and_its_pool(start_wo
     assert len(pool) >= 2, "the prefork pool runs as children of the worker"
     assert _nice_and_parent(worker.proc.pid)[0] == 7
     assert {_nice_and_parent(pid)[0] for pid in pool} == {7}
+    # the worker leads its own session, so its scheduler autogroup yields too (where the
+    # kernel has autogroups): nice alone does not reach across sessions
+    autogroup = Path(f"/proc/{worker.proc.pid}/autogroup")
+    if autogroup.exists():
+        assert autogroup.read_text().split()[-1] == "7"
