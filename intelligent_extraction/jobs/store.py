@@ -116,6 +116,18 @@ def _final_status(cancelled: bool, records: Sequence[dict[str, Any] | None]) -> 
     return "partial" if errors else "succeeded"
 
 
+@contextmanager
+def _unavailable_on_error() -> Iterator[None]:
+    """Database errors become JobStoreUnavailable; an IntegrityError stays itself (callers
+    read it as "already exists")."""
+    try:
+        yield
+    except IntegrityError:
+        raise
+    except SQLAlchemyError as exc:
+        raise JobStoreUnavailable(f"job store failed: {exc.__class__.__name__}: {exc}") from exc
+
+
 class JobStore:
     """All reads and writes of the job store; safe to share across threads of one process."""
 
@@ -128,25 +140,15 @@ class JobStore:
     @contextmanager
     def _tx(self) -> Iterator[Session]:
         """One transaction; database errors become JobStoreUnavailable at this boundary."""
-        try:
-            with self._sessions.begin() as session:
-                yield session
-        except IntegrityError:
-            raise
-        except SQLAlchemyError as exc:
-            raise JobStoreUnavailable(f"job store failed: {exc.__class__.__name__}: {exc}") from exc
+        with _unavailable_on_error(), self._sessions.begin() as session:
+            yield session
 
     @contextmanager
     def _statement(self) -> Iterator[Connection]:
         """A connection for one self-contained statement (autocommit), errors mapped as in
         ``_tx``."""
-        try:
-            with self._autocommit.connect() as conn:
-                yield conn
-        except IntegrityError:
-            raise
-        except SQLAlchemyError as exc:
-            raise JobStoreUnavailable(f"job store failed: {exc.__class__.__name__}: {exc}") from exc
+        with _unavailable_on_error(), self._autocommit.connect() as conn:
+            yield conn
 
     def ping(self) -> None:
         with self._tx() as s:
