@@ -46,3 +46,31 @@ def data_dir(tmp_path, monkeypatch):
     get_settings.cache_clear()
     yield path
     get_settings.cache_clear()
+
+
+@pytest.fixture()
+def s3_bucket(monkeypatch):
+    """An empty bucket of its own on the local S3-compatible server (MinIO, started by
+    scripts/test.sh through scripts/minio-local.sh); emptied and removed afterwards. Yields
+    (endpoint URL, bucket name); the test pair of credentials is set in the environment."""
+    import uuid
+
+    endpoint = os.environ.get("IE_TEST_S3_ENDPOINT")
+    if not endpoint:
+        message = "no S3 server: IE_TEST_S3_ENDPOINT is unset (scripts/minio-local.sh start)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    for name, value in (("AWS_ACCESS_KEY_ID", "ie-test"), ("AWS_SECRET_ACCESS_KEY", "ie-test-secret"),
+                        ("AWS_DEFAULT_REGION", "us-east-1")):
+        monkeypatch.setenv(name, value)
+    import boto3
+
+    s3 = boto3.client("s3", endpoint_url=endpoint)
+    bucket = f"ie-test-{uuid.uuid4().hex[:12]}"
+    s3.create_bucket(Bucket=bucket)
+    yield endpoint, bucket
+    for page in s3.get_paginator("list_objects_v2").paginate(Bucket=bucket):
+        for obj in page.get("Contents", []):
+            s3.delete_object(Bucket=bucket, Key=obj["Key"])
+    s3.delete_bucket(Bucket=bucket)

@@ -79,6 +79,34 @@ def test_job_runs_on_a_worker_and_records_every_field_once(submissions, start_wo
         "Loading ONNX embedding model") == 1  # torch or ONNX Runtime (IE_EMBED_BACKEND)
 
 
+@pytest.fixture()
+def s3_service_env(service_env, s3_bucket):
+    """The service of this test keeps its uploads in an S3 bucket (the real MinIO)."""
+    endpoint, bucket = s3_bucket
+    service_env.update(IE_BLOB_URL=f"s3://{bucket}/uploads", IE_S3_ENDPOINT_URL=endpoint)
+    return endpoint, bucket
+
+
+def test_uploads_live_in_the_s3_bucket_and_the_worker_indexes_from_it(
+    s3_service_env, submissions, start_worker, contract_pdf, service_settings
+):
+    import boto3
+
+    endpoint, bucket = s3_service_env
+    start_worker()
+    submissions.upload("msa.pdf", contract_pdf)
+    wait_for(lambda: submissions.store.get_document("msa")["status"] in ("indexed", "failed"),
+             90, message="indexed from S3")
+    doc = submissions.store.get_document("msa")
+    assert doc["status"] == "indexed" and doc["chunks"] > 0, doc
+    s3 = boto3.client("s3", endpoint_url=endpoint)
+    (stored,) = s3.list_objects_v2(Bucket=bucket)["Contents"]
+    assert stored["Key"].startswith("uploads/")
+    assert s3.get_object(Bucket=bucket, Key=stored["Key"])["Body"].read() == contract_pdf
+    # nothing went to the local blob directory: the bytes only travel through the bucket
+    assert not list((service_settings.data_dir / "blobs").rglob("*"))
+
+
 def test_corrupt_document_fails_cleanly_and_the_worker_lives_on(submissions, start_worker,
                                                                 contract_pdf):
     worker = start_worker()

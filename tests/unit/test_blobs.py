@@ -1,6 +1,5 @@
-"""Blob stores: content-addressed keys that are never paths, on a directory and on S3.
-
-S3 cannot run here; moto's S3 server stands in for it at the boto3 boundary (real HTTP)."""
+"""Blob stores: content-addressed keys that are never paths, on a directory and on S3 (a real
+S3-compatible server: MinIO on loopback, see the ``s3_bucket`` fixture)."""
 
 from __future__ import annotations
 
@@ -33,27 +32,20 @@ def test_local_store(tmp_path):
     assert not list((tmp_path / "blobs").rglob(".tmp-*")), "no temp file left behind"
 
 
-def test_s3_store_through_boto3(monkeypatch):
-    moto_server = pytest.importorskip("moto.server")
-    server = moto_server.ThreadedMotoServer(ip_address="127.0.0.1", port=0)
-    server.start()
-    try:
-        host, port = server.get_host_and_port()
-        for name, value in (("AWS_ACCESS_KEY_ID", "test"), ("AWS_SECRET_ACCESS_KEY", "test"),
-                            ("AWS_DEFAULT_REGION", "us-east-1")):
-            monkeypatch.setenv(name, value)
-        endpoint = f"http://{host}:{port}"
-        import boto3
+@pytest.mark.integration
+def test_s3_store_through_boto3(s3_bucket):
+    endpoint, bucket = s3_bucket
+    settings = Settings.load(blob_url=f"s3://{bucket}/uploads", s3_endpoint_url=endpoint)
+    store = open_blob_store(settings)
+    assert isinstance(store, S3BlobStore) and store.prefix == "uploads"
+    _exercise(store)
+    key = store.put(b"%PDF-1.7 kept")
+    import boto3
 
-        boto3.client("s3", endpoint_url=endpoint).create_bucket(Bucket="ie-test")
-        settings = Settings.load(blob_url="s3://ie-test/uploads", s3_endpoint_url=endpoint)
-        store = open_blob_store(settings)
-        assert isinstance(store, S3BlobStore) and store.prefix == "uploads"
-        _exercise(store)
-        with pytest.raises(BlobError, match="s3://missing"):
-            S3BlobStore("missing", endpoint_url=endpoint).ping()
-    finally:
-        server.stop()
+    listed = boto3.client("s3", endpoint_url=endpoint).list_objects_v2(Bucket=bucket)
+    assert [o["Key"] for o in listed["Contents"]] == [f"uploads/{key}"]
+    with pytest.raises(BlobError, match="s3://ie-missing"):
+        S3BlobStore("ie-missing", endpoint_url=endpoint).ping()
 
 
 def test_blob_url_is_validated(tmp_path):
