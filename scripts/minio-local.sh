@@ -48,10 +48,12 @@ running_url() {
 
 build() {
   [[ -x "$BIN" ]] && return 0
-  command -v go >/dev/null || die "the Go toolchain is needed to build MinIO (go not on PATH)"
+  local go
+  go=$(command -v go || echo /usr/local/go/bin/go)
+  [[ -x "$go" ]] || die "the Go toolchain is needed to build MinIO (no go on PATH)"
   mkdir -p "$HOME_DIR/bin" "$RUN"
   echo "minio-local: building MinIO $MINIO_VERSION (once; log: $RUN/build.log)" >&2
-  GOBIN="$HOME_DIR/bin" GOFLAGS=-mod=mod go install "github.com/minio/minio@$MINIO_VERSION" \
+  GOBIN="$HOME_DIR/bin" GOFLAGS=-mod=mod "$go" install "github.com/minio/minio@$MINIO_VERSION" \
     >"$RUN/build.log" 2>&1 || die "go install failed; see $RUN/build.log"
 }
 
