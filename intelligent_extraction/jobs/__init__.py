@@ -57,10 +57,10 @@ def create_store_engine(url: str, *, ping_after_idle: float = PING_AFTER_IDLE_SE
 def _ping_when_idle(engine: Engine, idle_seconds: float) -> None:
     """Ping a pooled connection before use only when it sat idle for ``idle_seconds``.
 
-    ``pool_pre_ping`` pings on every checkout: a round trip per transaction, measured at about
-    a third of the API's CPU per submitted job. A connection in steady use is known alive; one
-    that sat idle may have been closed under it (a database restart, an idle timeout), and
-    that is what the ping is for. A connection that dies while in use fails its statement
+    ``pool_pre_ping`` pings on every checkout: a round trip per transaction for the API and for
+    PostgreSQL (in-process, up to 0.8 ms of a 2.6 ms submit). A connection in steady use is
+    known alive; one that sat idle may have been closed under it (a database restart, an idle
+    timeout), and that is what the ping is for. A connection that dies while in use fails its statement
     (JobStoreUnavailable, a 503 or a task retry), and SQLAlchemy then invalidates the pool's
     older connections, so one failure does not become many.
     """

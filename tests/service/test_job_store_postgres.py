@@ -67,8 +67,8 @@ def test_dispatched_marks_the_job_published_up_front(store):
 
 
 # ---------------------------------------------------------------- connections the server closed
-# The store pings a pooled connection only after it sat idle (a ping per checkout cost a third
-# of the API's CPU per job). These close the store's connections for real, server side.
+# The store pings a pooled connection only after it sat idle (a ping per checkout is a round
+# trip per transaction). These close the store's connections for real, server side.
 
 def _kill_store_connections(database_url: str) -> int:
     from sqlalchemy import create_engine, text
