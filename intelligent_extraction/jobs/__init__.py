@@ -60,9 +60,9 @@ def _ping_when_idle(engine: Engine, idle_seconds: float) -> None:
     ``pool_pre_ping`` pings on every checkout: a round trip per transaction for the API and for
     PostgreSQL (in-process, up to 0.8 ms of a 2.6 ms submit). A connection in steady use is
     known alive; one that sat idle may have been closed under it (a database restart, an idle
-    timeout), and that is what the ping is for. A connection that dies while in use fails its statement
-    (JobStoreUnavailable, a 503 or a task retry), and SQLAlchemy then invalidates the pool's
-    older connections, so one failure does not become many.
+    timeout), and that is what the ping is for. A connection that dies while in use fails its
+    statement (JobStoreUnavailable, a 503 or a task retry), and SQLAlchemy then invalidates the
+    pool's older connections, so one failure does not become many.
     """
 
     @event.listens_for(engine, "checkin")
