@@ -10,7 +10,7 @@ status ``error``; they never stop the other fields.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from ..backends.base import SearchBackend
@@ -85,17 +85,39 @@ class FieldExtraction:
             result.status, result.error, result.value = "error", str(exc), None
         return result
 
+    def attempts(
+        self, doc_id: str, field: FieldConfig, strategy: Strategy | None = None,
+        timings: dict[str, float] | None = None,
+    ) -> Iterator[tuple[list[ScoredChunk], str]]:
+        """The chunks of each attempt, lazily, with the query that found them: the field's
+        strategy first, then up to ``max_retries`` RRF retrievals of the query variants, each
+        excluding every chunk already judged. ``_loop`` stops when a value is accepted; the
+        training collector (``training.collect``) reads every attempt."""
+        timings = timings if timings is not None else {"retrieve": 0.0}
+        t0 = time.perf_counter()
+        retrieved = retrieve(self.backend, self.embedder, doc_id, field, strategy)
+        timings["retrieve"] += _ms(t0)
+        chunks = retrieved.chunks
+        yield chunks, retrieved.trace.plan.bm25_text
+        judged: set[str] = set()
+        for _ in range(self.max_retries):
+            judged.update(sc.chunk.chunk_id for sc in chunks)
+            t1 = time.perf_counter()
+            chunks = retrieve_variants(self.backend, self.embedder, doc_id, field, exclude=judged)
+            timings["retrieve"] += _ms(t1)
+            if not chunks:
+                return
+            yield chunks, "rrf: " + " | ".join(variant_queries(field))
+
     def _loop(
         self, result: FieldResult, field: FieldConfig, strategy: Strategy,
         context: Mapping[str, Any],
     ) -> None:
         timings = {"retrieve": 0.0, "extract": 0.0}
-        t0 = time.perf_counter()
-        retrieved = retrieve(self.backend, self.embedder, result.doc_id, field, strategy)
-        timings["retrieve"] += _ms(t0)
-        chunks, query, first_chunks = retrieved.chunks, retrieved.trace.plan.bm25_text, None
-        judged: set[str] = set()
-        for attempt in range(1, self.max_retries + 2):
+        first_chunks: list[ScoredChunk] | None = None
+        for attempt, (chunks, query) in enumerate(
+            self.attempts(result.doc_id, field, strategy, timings), start=1
+        ):
             first_chunks = first_chunks or chunks
             t1 = time.perf_counter()
             extraction = self.extractor.extract(field, chunks, context=context)
@@ -119,17 +141,6 @@ class FieldExtraction:
                 break
             if extraction.status == "found" and rejected is None:
                 self._accept(result, extraction, chunks, first_chunks)
-                break
-            judged.update(sc.chunk.chunk_id for sc in chunks)
-            if attempt > self.max_retries:
-                break
-            t2 = time.perf_counter()
-            chunks = retrieve_variants(
-                self.backend, self.embedder, result.doc_id, field, exclude=judged
-            )
-            timings["retrieve"] += _ms(t2)
-            query = "rrf: " + " | ".join(variant_queries(field))
-            if not chunks:
                 break
         if result.status != "found":
             result.evidence = _evidence([], first_chunks or [], None)

@@ -1,11 +1,16 @@
 """Labelled candidates: every candidate the rule readers find, with its features and whether
 its value is right by the gold (the same comparison ``eval`` scores with).
 
-For each labelled document and value field, retrieval runs as the first attempt of an
-extraction does, the field's candidates are read and pooled (``RuleExtractor.rank``), and each
-one is labelled with ``values_match``. Fields another field needs (an expiration date counted
-from the effective date) are decided first, by the extractor as it stands, and passed on as
-context, exactly as at extraction time: the model learns from the inputs it will see.
+For each labelled document and value field, retrieval runs attempt by attempt as extraction
+does (``FieldExtraction.attempts``: the field's strategy, then the retries over the query
+variants, each excluding the chunks already judged), each attempt's candidates are read and
+pooled (``RuleExtractor.rank``), and each one is labelled with ``values_match``. Every attempt
+is kept, not only the first: extraction stops at the first attempt whose best candidate clears
+the threshold, so a threshold is only right when it is chosen on the whole sequence (a retry
+that answers a field with no value is a false positive the first attempt never shows). Fields
+another field needs (an expiration date counted from the effective date) are decided first, by
+the full extraction as it stands, and passed on as context, exactly as at extraction time: the
+model learns from the inputs it will see.
 """
 
 from __future__ import annotations
@@ -18,7 +23,6 @@ from typing import Any
 from ..evaluation.compare import values_match
 from ..evaluation.gold import GoldRow, find_document
 from ..models import FieldConfig
-from ..retrieval import retrieve
 
 __all__ = ["LabelledCandidate", "FieldCase", "collect_cases", "dependency_order"]
 
@@ -33,8 +37,8 @@ class LabelledCandidate:
 
 @dataclass
 class FieldCase:
-    """One (document, value field): its gold and every candidate found for it, best first by
-    the hand score."""
+    """One (document, value field): its gold and, per retrieval attempt, every candidate read
+    from that attempt's chunks."""
 
     doc_id: str
     dataset: str
@@ -42,17 +46,22 @@ class FieldCase:
     value_type: str
     gold: tuple[str, ...]
     hand_threshold: float
-    candidates: list[LabelledCandidate] = field(default_factory=list)
+    attempts: list[list[LabelledCandidate]] = field(default_factory=list)
+
+    @property
+    def candidates(self) -> list[LabelledCandidate]:
+        """Every attempt's candidates, in attempt order (what a model is fitted on)."""
+        return [c for attempt in self.attempts for c in attempt]
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "doc_id": self.doc_id, "dataset": self.dataset, "field": self.field,
             "value_type": self.value_type, "gold": list(self.gold),
             "hand_threshold": self.hand_threshold,
-            "candidates": [
-                {"value": c.value, "features": c.features, "right": c.right,
-                 "hand_score": c.hand_score}
-                for c in self.candidates
+            "attempts": [
+                [{"value": c.value, "features": c.features, "right": c.right,
+                  "hand_score": c.hand_score} for c in attempt]
+                for attempt in self.attempts
             ],
         }
 
@@ -60,8 +69,11 @@ class FieldCase:
     def from_dict(cls, data: dict[str, Any]) -> "FieldCase":
         case = cls(data["doc_id"], data["dataset"], data["field"], data["value_type"],
                    tuple(data["gold"]), float(data["hand_threshold"]))
-        case.candidates = [LabelledCandidate(c["value"], c["features"], c["right"],
-                                             c["hand_score"]) for c in data["candidates"]]
+        case.attempts = [
+            [LabelledCandidate(c["value"], c["features"], c["right"], c["hand_score"])
+             for c in attempt]
+            for attempt in data["attempts"]
+        ]
         return case
 
 
@@ -85,24 +97,30 @@ def dependency_order(fields: Iterable[FieldConfig], needs: Callable[[FieldConfig
 
 
 def _document_cases(svc, doc_id: str, rows: dict[str, GoldRow]) -> list[FieldCase]:
-    extractor = svc.extractor
+    extractor, loop = svc.extractor, svc.field_extraction
     fields = [svc.fields.get(name) for name in rows]
     context: dict[str, Any] = {}
     cases = []
     for cfg in dependency_order(fields, extractor.needs):
         row = rows[cfg.field_name]
-        chunks = retrieve(svc.backend, svc.embedder, doc_id, cfg).chunks
-        ranked, threshold = extractor.rank(cfg, chunks, context=context)
+        attempts, hand_threshold = [], 0.0
+        for chunks, _query in loop.attempts(doc_id, cfg):
+            ranked, hand_threshold = extractor.rank(cfg, chunks, context=context)
+            attempts.append([
+                LabelledCandidate(s.value, dict(s.features), _right(cfg, row, s.value), s.score)
+                for s in ranked
+            ])
         case = FieldCase(doc_id, row.dataset, cfg.field_name, cfg.type.value, row.values,
-                         threshold)
-        for s in ranked:
-            right = bool(row.values) and values_match(cfg.type, s.value, list(row.values))
-            case.candidates.append(LabelledCandidate(s.value, dict(s.features), right, s.score))
+                         hand_threshold, attempts)
         cases.append(case)
-        decided = extractor.extract(cfg, chunks, context=context)
+        decided = loop.run(doc_id, doc_id, cfg, context=context)
         if decided.status == "found":
             context[cfg.field_name] = decided.value
     return cases
+
+
+def _right(cfg: FieldConfig, row: GoldRow, value: Any) -> bool:
+    return bool(row.values) and values_match(cfg.type, value, list(row.values))
 
 
 def collect_cases(

@@ -1,7 +1,8 @@
 """Fit the candidate scorer: one logistic regression per value type, one threshold per field.
 
-A (document, field) is decided by its best candidate: found when the model's probability for
-it clears the field's threshold. The threshold is the one that maximizes that field's F1 on
+A (document, field) is decided as extraction decides it: attempt by attempt (the first
+retrieval, then the retries), the best candidate of the first attempt whose model probability
+clears the field's threshold answers; no such attempt, not found. The threshold is the one that maximizes that field's F1 on
 the fit set, counted the way ``eval`` counts (a wrong value is a false positive and a miss).
 Everything here is pure: cases in, models, thresholds and counts out.
 """
@@ -73,33 +74,36 @@ def fit_type_model(value_type: str, cases: Sequence[FieldCase]) -> CandidateMode
 Scorer = Callable[[LabelledCandidate], float]
 
 
-def _top(case: FieldCase, score: Scorer) -> tuple[LabelledCandidate, float] | None:
-    if not case.candidates:
-        return None
-    best = max(case.candidates, key=score)
-    return best, score(best)
+def _answer(case: FieldCase, score: Scorer, threshold: float) -> LabelledCandidate | None:
+    """What extraction answers: the best candidate of the first attempt whose best clears
+    ``threshold`` (later attempts run only when earlier ones did not answer); None if none."""
+    for attempt in case.attempts:
+        if attempt:
+            best = max(attempt, key=score)
+            if score(best) >= threshold:
+                return best
+    return None
 
 
 def decide_counts(cases: Iterable[FieldCase], score: Scorer, threshold: float) -> Counts:
-    """eval's counts when each case answers with its best candidate if it scores >= threshold."""
+    """eval's counts when each case is decided the way extraction decides it (``_answer``)."""
     counts = Counts()
     for case in cases:
-        top = _top(case, score)
-        predicted = top is not None and top[1] >= threshold
-        right = predicted and top[0].right
-        if not case.gold and not predicted:
+        answer = _answer(case, score, threshold)
+        if not case.gold and answer is None:
             counts.tn += 1
-        elif right:
+        elif answer is not None and answer.right:
             counts.tp += 1
         else:
-            counts.fp += predicted
+            counts.fp += answer is not None
             counts.fn += bool(case.gold)
     return counts
 
 
 def best_threshold(cases: Sequence[FieldCase], score: Scorer) -> tuple[float, Counts]:
     """The threshold with the best F1 (ties: the midpoint of the best plateau's ends)."""
-    tops = sorted({t[1] for case in cases if (t := _top(case, score))})
+    # every attempt's best can decide a case, so each is a place the F1 may change
+    tops = sorted({score(max(a, key=score)) for case in cases for a in case.attempts if a})
     if not tops:
         return 0.5, decide_counts(cases, score, 0.5)
     # a threshold just above each top score, and one at the lowest (answer everything)

@@ -56,3 +56,26 @@ def test_extraction_scores_and_records(service, gold_set, tmp_path):
     assert {r["field"] for r in records} == {"governing_law", "effective_date", "expiration_date"}
     assert all(r["source"] == "msa.pdf" for r in records)
     assert report.seconds_per_doc and report.seconds_per_doc[0] > 0
+
+
+def test_training_cases_decide_like_extraction(service, gold_set, tmp_path):
+    """The labelled candidates, decided attempt by attempt with the hand scores, give the
+    counts that extraction itself scores: training sees what extraction does."""
+    from intelligent_extraction.evaluation.gold import load_gold
+    from intelligent_extraction.training.collect import collect_cases
+    from intelligent_extraction.training.fit import decide_counts
+
+    gold, docs = gold_set
+    # the sample's renewal notice is found by a retry, not by the first retrieval
+    notice = {"doc_id": "msa", "dataset": "t", "field": "notice_period_to_terminate_renewal",
+              "kind": "value", "values": ["P60D"], "spans": []}
+    gold.write_text(gold.read_text() + json.dumps(notice) + "\n")
+    report = run_extraction(service, gold, docs, out=tmp_path / "run.jsonl")
+    assert report.fields["notice_period_to_terminate_renewal"].tp == 1
+    cases = collect_cases(service, load_gold(gold), docs)
+    assert sorted(c.field for c in cases) == sorted(report.fields)
+    for case in cases:
+        assert 1 <= len(case.attempts) <= service.field_extraction.max_retries + 1
+        counts = decide_counts([case], lambda c: c.hand_score, case.hand_threshold)
+        scored = report.fields[case.field]
+        assert (counts.tp, counts.fp, counts.fn) == (scored.tp, scored.fp, scored.fn), case.field

@@ -20,9 +20,14 @@ from intelligent_extraction.training.fit import (
 )
 
 
-def _case(doc, gold, *cands, field="signing_date", vt="date"):
+def _candidates(cands):
+    return [LabelledCandidate(v, {"kind": k}, right, hand) for v, k, right, hand in cands]
+
+
+def _case(doc, gold, *cands, field="signing_date", vt="date", retries=()):
+    """A case whose first attempt holds ``cands``; each of ``retries`` is a later attempt."""
     case = FieldCase(doc, "synthetic", field, vt, tuple(gold), hand_threshold=0.5)
-    case.candidates = [LabelledCandidate(v, {"kind": k}, right, hand) for v, k, right, hand in cands]
+    case.attempts = [_candidates(cands)] + [_candidates(r) for r in retries]
     return case
 
 
@@ -76,6 +81,33 @@ def test_best_threshold_matches_hand_computation():
     assert 0.2 < threshold <= 0.6
     assert (counts.tp, counts.fp, counts.fn, counts.tn) == (2, 1, 1, 1)
     assert counts.f1 == pytest.approx(4 / 6)
+
+
+def test_a_retry_answers_only_when_the_attempts_before_it_did_not():
+    def score(candidate):
+        return candidate.features["kind"]
+
+    cases = [
+        # first attempt shy, the retry finds the right value: tp at 0.5
+        _case("a", ["x"], ("y", 0.3, False, 0), retries=[[("x", 0.8, True, 0)]]),
+        # no value to find; the retry's candidate clears 0.5: a false positive
+        _case("b", [], ("p", 0.1, False, 0), retries=[[("q", 0.6, False, 0)]]),
+        # the first attempt answers (wrongly), so the right retry never runs
+        _case("c", ["r"], ("s", 0.7, False, 0), retries=[[("r", 0.9, True, 0)]]),
+        # an empty first attempt goes on to the retry
+        _case("d", ["u"], retries=[[("u", 0.55, True, 0)]]),
+    ]
+    c = decide_counts(cases, score, 0.5)
+    assert (c.tp, c.fp, c.fn, c.tn) == (2, 2, 1, 0)
+    # by hand, per threshold: <=0.3 answers the first attempt of a, b, c: a fp+fn, b fp, c fp+fn,
+    # d tp -> F1 2/8; (0.3,0.55]: tp a d, fp b c, fn c -> 4/7; (0.55,0.6]: tp a, fp b c, fn c d
+    # -> 2/6; (0.6,0.7]: tp a, fp c, fn c d -> 2/5; (0.7,0.8]: tp a c, fn d -> 4/5;
+    # (0.8,0.9]: tp c, fn a d -> 2/4. Only a threshold above the wrong first answer (0.7) and
+    # the no-value retry (0.6) but not above a's retry (0.8) is best.
+    threshold, counts = best_threshold(cases, score)
+    assert 0.7 < threshold <= 0.8
+    assert (counts.tp, counts.fp, counts.fn, counts.tn) == (2, 0, 1, 1)
+    assert counts.f1 == pytest.approx(4 / 5)
 
 
 def test_fit_learns_that_the_role_feature_separates_right_from_wrong():

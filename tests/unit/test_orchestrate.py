@@ -117,3 +117,15 @@ def test_unknown_document_is_an_error_result(backend, embedder, endpoint):
     runner = FieldExtraction(backend, embedder, LLMExtractor(endpoint.url, MODEL, api_key=KEY))
     result = runner.run("nope", "nope.pdf", FIELD)
     assert result.status == "error" and "'nope' is not indexed" in result.error
+
+
+def test_attempts_are_the_sequence_the_loop_reads(backend, embedder, endpoint):
+    """``attempts`` (what training collects) yields the chunks the loop's attempts read."""
+    endpoint.answer = {"found": False, "value": None, "quote": "", "chunk_id": "",
+                       "confidence": 0.1}
+    runner = FieldExtraction(backend, embedder, LLMExtractor(endpoint.url, MODEL, api_key=KEY))
+    attempts = [[sc.chunk.chunk_id for sc in chunks] for chunks, _ in runner.attempts("msa", FIELD)]
+    result = runner.run("msa", "msa.pdf", FIELD)
+    assert result.attempts == len(attempts) == 3  # nothing found: every retry ran
+    assert attempts == [_chunk_ids(r) for r in endpoint.requests]
+    assert len({cid for ids in attempts for cid in ids}) == sum(map(len, attempts))  # disjoint
