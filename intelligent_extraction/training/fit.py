@@ -9,6 +9,7 @@ Everything here is pure: cases in, models, thresholds and counts out.
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from .collect import FieldCase, LabelledCandidate
 
 __all__ = [
     "Counts", "fit_type_model", "best_threshold", "decide_counts", "fit_all", "Fit", "evaluate",
-    "cross_validate",
+    "cross_validate", "CrossValidated",
 ]
 
 #: L2 strength (sklearn's C): mild, the features are few and bounded.
@@ -177,11 +178,36 @@ def _fold(doc_id: str, k: int) -> int:
     return zlib.crc32(doc_id.encode("utf-8")) % k
 
 
-def cross_validate(cases: Sequence[FieldCase], k: int = 5) -> dict[str, Counts]:
-    """Per field, the learned scorer's counts on each fold when fitted on the other folds
-    (documents never straddle folds): an estimate of held-out F1 from the fit set alone, for
-    choosing between designs without looking at the held-out set."""
-    totals: dict[str, Counts] = defaultdict(Counts)
+@dataclass
+class CrossValidated:
+    """One field's cross-validation: the learned scorer's counts on held-out folds, and the
+    documents it decides differently from the hand weights (right where they are wrong, and
+    the reverse): the pairs an exact McNemar test compares."""
+
+    counts: Counts
+    learned_only: int = 0  # documents the learned scorer gets right and the hand weights wrong
+    hand_only: int = 0
+
+    @property
+    def p_value(self) -> float:
+        """Two-sided exact McNemar test: the chance of a split at least this uneven if both
+        scorers were equally good (1.0 when they never disagree)."""
+        n, k = self.learned_only + self.hand_only, min(self.learned_only, self.hand_only)
+        if n == 0:
+            return 1.0
+        return min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2**n)
+
+
+def _right(case: FieldCase, answer: LabelledCandidate | None) -> bool:
+    return answer.right if answer is not None else not case.gold
+
+
+def cross_validate(cases: Sequence[FieldCase], k: int = 5) -> dict[str, CrossValidated]:
+    """Per field, the learned scorer on each fold when fitted on the other folds (documents
+    never straddle folds), paired with the hand weights on the same documents: an estimate of
+    held-out F1 from the fit set alone, for choosing between designs without looking at the
+    held-out set."""
+    totals: dict[str, CrossValidated] = defaultdict(lambda: CrossValidated(Counts()))
     for fold in range(k):
         train = [c for c in cases if _fold(c.doc_id, k) != fold]
         test = [c for c in cases if _fold(c.doc_id, k) == fold]
@@ -190,5 +216,15 @@ def cross_validate(cases: Sequence[FieldCase], k: int = 5) -> dict[str, Counts]:
         fit = fit_all(train)
         learned, _ = evaluate(test, fit.models, fit.thresholds)
         for name, counts in learned.items():
-            totals[name] = totals[name].add(counts)
+            totals[name].counts = totals[name].counts.add(counts)
+        for case in test:
+            model = fit.models.get(case.value_type)
+            if model is None or case.field not in learned:
+                continue
+            threshold = fit.thresholds.get(case.field, model.default_threshold)
+            by_model = _right(case, _answer(case, lambda c, m=model: m.probability(c.features),
+                                            threshold))
+            by_hand = _right(case, _answer(case, lambda c: c.hand_score, case.hand_threshold))
+            totals[case.field].learned_only += by_model and not by_hand
+            totals[case.field].hand_only += by_hand and not by_model
     return dict(totals)

@@ -139,16 +139,34 @@ def test_cross_validation_scores_every_document_once_on_a_model_that_never_saw_i
     cases = [_case(f"d{i}", [f"v{i}"], (f"v{i}", 1.0, True, 0.1), (f"w{i}", -1.0, False, 0.9))
              for i in range(50)]
     cv = cross_validate(cases, k=5)
-    counts = cv["signing_date"]
-    assert counts.tp + counts.fn + counts.tn == 50  # each document held out exactly once
-    assert counts.f1 == 1.0
+    result = cv["signing_date"]
+    assert result.counts.tp + result.counts.fn + result.counts.tn == 50  # each held out once
+    assert result.counts.f1 == 1.0
+    # the hand score prefers the wrong candidate everywhere: 50 documents to the model's credit
+    assert (result.learned_only, result.hand_only) == (50, 0)
+    assert result.p_value == pytest.approx(2 / 2**50)
+
+
+def test_mcnemar_p_value_by_hand():
+    from intelligent_extraction.training.fit import Counts, CrossValidated
+
+    # 12 against 3: 2 * P(X <= 3), X ~ Binomial(15, 1/2) = 2 * (1 + 15 + 105 + 455) / 32768
+    assert CrossValidated(Counts(), 12, 3).p_value == pytest.approx(1152 / 32768)
+    assert CrossValidated(Counts(), 4, 3).p_value == 1.0
+    assert CrossValidated(Counts()).p_value == 1.0  # never disagree
 
 
 def test_the_learned_scorer_is_chosen_only_where_cross_validation_beats_the_hand_weights():
     from intelligent_extraction.training.command import choose_scorers
-    from intelligent_extraction.training.fit import Counts, Fit
+    from intelligent_extraction.training.fit import Counts, CrossValidated, Fit
 
-    hand = {"a": Counts(tp=8, fp=2, fn=2), "b": Counts(tp=8, fp=2, fn=2), "c": Counts(tp=1)}
-    cv = {"a": Counts(tp=9, fp=1, fn=1), "b": Counts(tp=8, fp=2, fn=2)}  # a gains, b ties
+    hand = {name: Counts(tp=80, fp=20, fn=20) for name in "abcd"} | {"e": Counts(tp=1)}
+    cv = {
+        "a": CrossValidated(Counts(tp=92, fp=8, fn=8), 14, 2),   # better, and beyond chance
+        "b": CrossValidated(Counts(tp=80, fp=20, fn=20), 9, 9),  # a tie
+        "c": CrossValidated(Counts(tp=83, fp=17, fn=17), 5, 2),  # better F1, 5 vs 2: chance
+        "d": CrossValidated(Counts(tp=92, fp=8, fn=8), 2, 14),   # uneven the wrong way
+    }
     fit = Fit(models={}, thresholds={}, learned={}, hand=hand)
-    assert choose_scorers(fit, cv) == {"a": "learned", "b": "hand", "c": "hand"}
+    assert choose_scorers(fit, cv) == {"a": "learned", "b": "hand", "c": "hand", "d": "hand",
+                                       "e": "hand"}
