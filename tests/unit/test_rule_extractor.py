@@ -363,6 +363,29 @@ def test_termination_notice_without_renewal_is_not_a_renewal_notice(extractor):
     assert extractor.extract(NOTICE, [chunk(text, 12, 9000)]).status == "not_found"
 
 
+def test_negotiation_or_dispute_periods_are_not_renewal_terms(extractor):
+    """Extending talks or a mediation is not renewing the agreement."""
+    for text in (
+        "9.2 Disputes. The executives shall meet and negotiate in good faith, and may extend "
+        "those discussions for a further forty-five (45) days by mutual consent.",
+        "9.3 Mediation. Either party may extend the mediation once for an additional thirty "
+        "(30) days before the dispute is referred to arbitration.",
+    ):
+        assert extractor.extract(RENEWAL, [chunk(text, 14, 11000)]).status == "not_found", text
+
+
+def test_a_defined_calendar_period_is_not_a_renewal_term(extractor):
+    """'"Contract Year" means each successive period of twelve months' measures time; it does
+    not renew the agreement, whose own renewal sentence still answers."""
+    definition = (
+        '1.7 "Contract Year" means each successive period of twelve (12) months, the first '
+        "beginning on the Effective Date."
+    )
+    assert extractor.extract(RENEWAL, [chunk(definition, 3, 2000)]).status == "not_found"
+    both = extractor.extract(RENEWAL, [chunk(definition, 3, 2000), chunk(TERM, 5, 4000)])
+    assert (both.value, both.raw) == ("P1Y", "one (1) year")
+
+
 def test_term_prefers_the_agreements_lifetime_over_a_restriction_period(extractor):
     text = (
         "5. No Hiring. For twenty-four (24) months from the date hereof, neither party will "
