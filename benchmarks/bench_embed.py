@@ -10,6 +10,8 @@ under ``--data-dir``/models, by default the service's IE_DATA_DIR); one warm-up 
 first. chunks/s is the embedding call alone over all chunks. Cosine is each backend's vector
 against the torch reference's for the same chunk (mean and minimum).
 
+Every backend reads the first ``IE_EMBED_MAX_TOKENS`` tokens of a chunk, as ingestion does.
+
 ``--sweep`` also times the ONNX backends over batch sizes 8/16/32/64 and 1/2 threads (the
 measurements behind the defaults of IE_EMBED_BATCH_SIZE and IE_EMBED_THREADS).
 
@@ -69,7 +71,8 @@ def main() -> None:
         texts.write_text(json.dumps(chunks))
         tokens = _token_counts(chunks)
         print(f"{len(chunks)} chunks from {args.docs}: mean {np.mean(tokens):.0f} tokens, "
-              f"max {max(tokens)}; batch size {batch}, threads {threads or 'all cores'}")
+              f"max {max(tokens)}; the model reads up to {settings.embed_max_tokens}; "
+              f"batch size {batch}, threads {threads or 'all cores'}")
         results, vectors = {}, {}
         for backend in backends:
             _prepare(backend, data_dir)
@@ -152,11 +155,13 @@ def _worker(args: argparse.Namespace) -> None:
     """One backend in a process of its own: load, warm up, time, report."""
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     from intelligent_extraction.embeddings import create_embedder
+    from intelligent_extraction.settings import Settings
 
     texts = json.loads(args.texts.read_text())
     t0 = time.perf_counter()
     embedder = create_embedder(args.worker, data_dir=args.data_dir, batch_size=args.batch_size,
-                               threads=args.threads)
+                               threads=args.threads,
+                               max_tokens=Settings.load().embed_max_tokens)
     load = time.perf_counter() - t0
     embedder.embed_texts(texts[: args.batch_size])  # warm-up: first-run allocations
     t1 = time.perf_counter()

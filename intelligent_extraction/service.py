@@ -28,7 +28,7 @@ from .fields import FieldRegistry, load_field_registry
 from .ingest import IndexReport, Ingestor
 from .models import Strategy
 from .retrieval import RetrievalResult, retrieve
-from .settings import Settings, get_settings
+from .settings import DEFAULT_EMBED_MAX_TOKENS, Settings, get_settings
 
 __all__ = ["ExtractionService", "shared_model"]
 
@@ -40,12 +40,13 @@ def shared_model(
     backend: str = "torch",
     threads: int = 0,
     cache_dir: Path | None = None,
+    max_tokens: int = DEFAULT_EMBED_MAX_TOKENS,
 ) -> Embedder:
     """One loaded model per process and configuration (loading takes seconds; the model is
     read-only). ``cache_dir`` holds the ONNX export (unused by torch)."""
     return create_embedder(
         backend, cache_dir=cache_dir, model_path=model_path, batch_size=batch_size,
-        threads=threads,
+        threads=threads, max_tokens=max_tokens,
     )
 
 
@@ -77,6 +78,7 @@ class ExtractionService:
         model = shared_model(
             s.embedding_model, s.embed_batch_size, s.embed_backend, s.embed_threads,
             None if s.embed_backend == "torch" else s.model_cache_dir or onnx_cache_dir(s.data_dir),
+            s.embed_max_tokens,
         )
         cache = EmbeddingCache(s.data_dir / "embedding-cache.sqlite")
         return CachedEmbedder(model, cache)
@@ -90,7 +92,8 @@ class ExtractionService:
             dimension, identity = loaded.dimension, loaded.identity
         else:
             dimension = model_dimension(self.settings.embedding_model)
-            identity = embedder_identity(self.settings.embed_backend, self.settings.embedding_model)
+            s = self.settings
+            identity = embedder_identity(s.embed_backend, s.embedding_model, s.embed_max_tokens)
         return create_backend(self.settings, dimension=dimension, embedder=identity)
 
     @cached_property

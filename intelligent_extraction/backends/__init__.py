@@ -32,9 +32,11 @@ def create_backend(
         legacy = None
         if embedder is not None:
             from ..embeddings import embedder_identity
+            from ..settings import MODEL_MAX_TOKENS
 
-            # documents written before identities were recorded hold torch vectors
-            legacy = embedder_identity("torch", settings.embedding_model)
+            # documents written before identities were recorded hold torch vectors of the
+            # model's whole input
+            legacy = embedder_identity("torch", settings.embedding_model, MODEL_MAX_TOKENS)
         return EmbeddedBackend(settings.data_dir, embedder=embedder, legacy_embedder=legacy)
     if settings.backend == "opensearch":
         if dimension is None:

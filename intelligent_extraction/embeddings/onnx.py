@@ -10,8 +10,10 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import EmbeddingError
+from ..settings import DEFAULT_EMBED_MAX_TOKENS
 from .base import (
     ProgressCallback,
+    check_max_tokens,
     default_model_path,
     embedder_identity,
     length_sorted_batches,
@@ -29,7 +31,8 @@ class OnnxEmbedder:
 
     ``cache_dir`` holds the export (made on first use, from the local weights only);
     ``int8`` selects the dynamically quantized graph; ``threads`` is ONNX Runtime's intra-op
-    thread count (0: one per core). Texts are tokenized once, sorted by token count and run in
+    thread count (0: one per core); ``max_tokens`` how much of a text the model reads ([CLS]
+    and [SEP] included: the rest of a longer text is cut off). Texts are tokenized once, sorted by token count and run in
     batches of ``batch_size``, so a batch is padded only to texts of about its own length.
     """
 
@@ -41,6 +44,7 @@ class OnnxEmbedder:
         int8: bool = False,
         batch_size: int = 32,
         threads: int = 0,
+        max_tokens: int = DEFAULT_EMBED_MAX_TOKENS,
     ):
         if batch_size < 1:
             raise ValueError(f"batch_size must be at least 1. Currently, it is {batch_size}")
@@ -67,10 +71,11 @@ class OnnxEmbedder:
                 f"{exc}"
             ) from exc
         self._inputs = {i.name for i in self._session.get_inputs()}
-        self._tokens = load_tokenizer(path)
+        self._tokens = load_tokenizer(path, check_max_tokens(max_tokens))
         self._pad_id = self._tokens.pad_id
         self.model_name = Path(path).name if Path(path).exists() else path
-        self.identity = embedder_identity(self.backend, path)
+        self.identity = embedder_identity(self.backend, path, max_tokens)
+        self.max_tokens = max_tokens
         self.batch_size = batch_size
         self.threads = threads
         self.dimension = int(self._session.get_outputs()[0].shape[-1])

@@ -70,6 +70,7 @@ def test_create_backend_passes_the_identity(tmp_path):
     settings = Settings.load(data_dir=tmp_path, embed_backend="onnx-int8")
     backend = create_backend(settings, embedder=INT8)
     assert backend.embedder == INT8
+    # documents from before identities were recorded: torch vectors of the whole input
     assert backend.legacy_embedder.endswith(":torch")
 
 

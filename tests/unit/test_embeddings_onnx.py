@@ -117,7 +117,7 @@ def test_identities_tell_backends_apart(embedder, onnx_embedder, int8_embedder):
     ids = {embedder.identity, onnx_embedder.identity, int8_embedder.identity}
     assert len(ids) == 3
     assert onnx_embedder.identity == embedder_identity("onnx")
-    assert int8_embedder.identity.endswith(":onnx-int8")
+    assert int8_embedder.identity.endswith(":onnx-int8:max128")  # the default input length
 
 
 def test_cache_never_serves_one_backends_vector_to_another(
@@ -158,6 +158,21 @@ def test_service_builds_the_configured_runtime_with_its_cache(tmp_path):
     svc = ExtractionService(settings)
     assert svc.embedder.inner.model_file.is_relative_to(tmp_path / "models")
     assert svc.backend.embedder == svc.embedder.identity == embedder_identity("onnx")
+
+
+def test_service_reads_the_configured_input_length(tmp_path):
+    """IE_EMBED_MAX_TOKENS reaches the loaded model, and a process that opens the backend
+    before (or without) loading the model expects the same identity."""
+    from intelligent_extraction.service import ExtractionService
+    from intelligent_extraction.settings import Settings
+
+    settings = Settings.load(data_dir=tmp_path / "data", embed_max_tokens=256,
+                             model_cache_dir=tmp_path / "models")
+    api_like = ExtractionService(settings)
+    expected = embedder_identity("onnx", max_tokens=256)
+    assert api_like.backend.embedder == expected  # backend first: the model is not loaded
+    assert api_like.embedder.identity == expected
+    assert api_like.embedder.inner.max_tokens == 256
 
 
 def _tokenizer_texts() -> list[str]:
@@ -203,3 +218,37 @@ def test_onnx_embedder_never_imports_torch(onnx_data_dir):
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]", out.stderr[-2000:]
+
+
+def test_max_tokens_embeds_the_head_of_a_long_text(onnx_data_dir, onnx_embedder):
+    """The default embedder reads 128 tokens: a long text gets the vector of its first 126
+    tokens (plus [CLS] and [SEP]), and the identity says so, so its vectors never meet the
+    full-length (256) embedder's: in the index, and in the embedding cache."""
+    full = create_embedder("onnx", data_dir=onnx_data_dir, max_tokens=256)
+    text = ("The Supplier shall deliver the Goods to the Client's warehouse within thirty days "
+            "of each purchase order, and the Client shall pay each invoice on receipt. ") * 12
+    assert onnx_embedder.max_tokens == 128
+    assert onnx_embedder.count_tokens(text) > 200
+    head = text[: onnx_embedder.offsets(text)[125][1]]  # the text of the first 126 tokens
+    np.testing.assert_allclose(onnx_embedder.embed_texts([text])[0],
+                               full.embed_texts([head])[0], atol=1e-5)
+    assert float(full.embed_texts([text])[0] @ onnx_embedder.embed_texts([text])[0]) < 0.999
+    # a text within the limit is read whole: the same vector as the full-length embedder's
+    np.testing.assert_allclose(onnx_embedder.embed_query("governing law"),
+                               full.embed_query("governing law"), atol=1e-5)
+    assert onnx_embedder.identity == full.identity + ":max128"
+    assert full.identity == embedder_identity("onnx", max_tokens=256)
+    assert EmbeddingCache.key(full.identity, text) != EmbeddingCache.key(
+        onnx_embedder.identity, text)
+
+
+def test_max_tokens_out_of_range_is_refused(onnx_data_dir, tmp_path):
+    from intelligent_extraction.errors import ConfigError
+    from intelligent_extraction.settings import Settings
+
+    for bad in (8, 300):
+        with pytest.raises(ValueError, match=f"max_tokens must be between 16 and 256. "
+                                             f"Currently, it is {bad}"):
+            embedder_identity("onnx", max_tokens=bad)
+        with pytest.raises(ConfigError, match="IE_EMBED_MAX_TOKENS"):
+            Settings.load(data_dir=tmp_path, embed_max_tokens=bad)

@@ -59,9 +59,10 @@ def test_is_a_search_backend(backend):
 
 
 def test_from_settings_names_everything_with_the_prefix(backend, closed_url):
-    # the index also names the embedding runtime (default onnx): vectors of another runtime
-    # live in another index; torch keeps the name indexes had before runtimes were told apart
-    assert backend.index_name == "offline-chunks-3d-onnx"
+    # the index also names the embedding runtime (default onnx) and input length (default 128
+    # tokens): vectors of another embedder live in another index; torch on the whole input
+    # keeps the name indexes had before embedders were told apart
+    assert backend.index_name == "offline-chunks-3d-onnx-max128"
     assert backend.url == closed_url
     assert backend.dimension == 3
     assert dsl.pipeline_id(backend._pipeline_base, 1, 1) == "offline-hybrid-bm25-0500"
@@ -71,10 +72,26 @@ def test_index_name_names_the_runtime():
     from intelligent_extraction.backends.opensearch import index_name_for
     from intelligent_extraction.settings import Settings
 
-    names = {r: index_name_for(Settings.load(embed_backend=r, index_prefix="x"), 384)
+    names = {r: index_name_for(Settings.load(embed_backend=r, embed_max_tokens=256,
+                                             index_prefix="x"), 384)
              for r in ("torch", "onnx", "onnx-int8")}
     assert names == {"torch": "x-chunks-384d", "onnx": "x-chunks-384d-onnx",
                      "onnx-int8": "x-chunks-384d-onnx-int8"}
+
+
+def test_index_name_names_a_shorter_embedder_input():
+    """Vectors of a chunk's first 128 tokens live in an index of their own."""
+    from intelligent_extraction.backends.opensearch import index_name_for
+    from intelligent_extraction.settings import Settings
+
+    def name(backend: str, max_tokens: int) -> str:
+        settings = Settings.load(embed_backend=backend, embed_max_tokens=max_tokens,
+                                 index_prefix="x")
+        return index_name_for(settings, 384)
+
+    assert name("onnx", 128) == "x-chunks-384d-onnx-max128"
+    assert name("torch", 128) == "x-chunks-384d-max128"
+    assert name("onnx", 256) == "x-chunks-384d-onnx"
 
 
 @pytest.mark.parametrize(
