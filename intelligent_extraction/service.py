@@ -136,7 +136,10 @@ class ExtractionService:
 
             return LLMExtractor.from_settings(self.settings)
         from .extraction.rules import RuleExtractor
+        from .extraction.values.sentences import keep_sentences_in
 
+        # sentence spans are a function of a chunk's text: segment each chunk once per data dir
+        keep_sentences_in(self.settings.data_dir / "sentence-cache.sqlite")
         return RuleExtractor(self.fields)  # the fields a rule ``needs`` are read from here
 
     @cached_property

@@ -5,6 +5,9 @@ newline as a boundary, which breaks PDF text wrapped mid-sentence, so single new
 hidden from it (replaced by spaces in a same-length copy: offsets stay exact) while blank
 lines still separate paragraphs and titles. If pysbd is missing or its offsets disagree with
 the text, a conservative regex splitter takes over.
+
+A chunk is segmented once per process (in memory) and, after :func:`keep_sentences_in`, once
+per data dir (on disk, :mod:`.sentence_store`).
 """
 
 from __future__ import annotations
@@ -12,10 +15,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import lru_cache
+from importlib.metadata import version as package_version
+from pathlib import Path
 
 from .base import Candidate, squash_spaces
+from .sentence_store import SentenceStore
 
-__all__ = ["find_sentences", "sentence_spans"]
+__all__ = ["find_sentences", "keep_sentences_in", "sentence_spans"]
+
+# Bump when the spans for a text change (masking, placement, trimming, the fallback): spans
+# stored by an older version are then never read.
+SEGMENTATION_VERSION = 1
 
 _LONE_NEWLINE = re.compile(r"(?<!\n)[ \t]*\n[ \t]*(?!\s*\n)")
 _FALLBACK_END = re.compile(
@@ -105,13 +115,35 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     return list(_cached_spans(text))
 
 
+_store: SentenceStore | None = None
+
+
+def keep_sentences_in(path: Path | None) -> None:
+    """Keep this process's sentence spans in the SQLite file ``path`` (None: in memory only)."""
+    global _store
+    _store = None if path is None else SentenceStore(path, _segmentation_version())
+
+
+def _segmentation_version() -> str:
+    """This code's version and the engine's: pysbd's release, or the regex fallback."""
+    engine = f"pysbd-{package_version('pysbd')}" if _segmenter() is not None else "regex"
+    return f"{SEGMENTATION_VERSION}/{engine}"
+
+
 @lru_cache(maxsize=4096)
 def _cached_spans(text: str) -> tuple[tuple[int, int], ...]:
     # the fields of one document read many of the same chunks: segment each chunk once
     if not text.strip():
         return ()
+    store = _store
+    stored = store.get(text) if store is not None else None
+    if stored is not None:
+        return stored
     spans = _pysbd_spans(text)
-    return tuple(spans if spans is not None else _regex_spans(text))
+    spans = tuple(spans if spans is not None else _regex_spans(text))
+    if store is not None:
+        store.put(text, spans)
+    return spans
 
 
 def find_sentences(text: str) -> list[Candidate]:
