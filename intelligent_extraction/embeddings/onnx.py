@@ -32,8 +32,9 @@ class OnnxEmbedder:
     ``cache_dir`` holds the export (made on first use, from the local weights only);
     ``int8`` selects the dynamically quantized graph; ``threads`` is ONNX Runtime's intra-op
     thread count (0: one per core); ``max_tokens`` how much of a text the model reads ([CLS]
-    and [SEP] included: the rest of a longer text is cut off). Texts are tokenized once, sorted by token count and run in
-    batches of ``batch_size``, so a batch is padded only to texts of about its own length.
+    and [SEP] included: the rest of a longer text is cut off). Texts are tokenized once, sorted
+    by token count and run in batches of ``batch_size``, so a batch is padded only to texts of
+    about its own length.
     """
 
     def __init__(
