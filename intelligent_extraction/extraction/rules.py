@@ -300,14 +300,29 @@ _TITLE_WORDS = (
     r"(?:AGREEMENT|CONTRACT|AMENDMENT|ADDENDUM|MEMORANDUM(?:\s+OF\s+UNDERSTANDING)?|"
     r"LICEN[CS]E|LEASE|PLAN|TERMS|NOTE|DEED|INDENTURE)"
 )
-_CAPS = r"[A-Z0-9][A-Z0-9 ,.&/'’()\-\t]"
+_CAPS = r"[A-Z0-9][A-Z0-9 ,.&/'’()®™#\-\t]"
+#: Placeholders the filing put where an image was ("[LOGO]", "[ABOUT LOGO]") open a title line.
+_IMAGE_TAG = r"(?:\[[^\]\n]{1,40}\][ \t]*)*"
+#: A capitalised title word, with the commas and numbers of a list of titles ("Sales,
+#: Marketing, and Supply Agreement", "Amendment #3 to the Supply Agreement").
+_TITLE_WORD = r"(?:[A-Z][\w&/’'®-]*,?|#\d+|No\.\s*\d+)\s+(?:(?:and|of|for|to|the|&)\s+)*"
+#: What follows a title the PDF text runs into the next line: the preamble ("Reseller
+#: Agreement This Agreement is"), a recital, an image placeholder or a bracketed redaction.
+_RUN_INTO = r"(?=(?i:between|among|by|this|whereas|dated)\b|[\[{])"
 _CAPS_TITLE = re.compile(
-    rf"^[ \t]*(?P<t>{_CAPS}{{0,120}}?\b{_TITLE_WORDS}S?)(?:[ \t]*$|\s+(?=BETWEEN|AMONG|BY\b|[A-Z]))"
-    rf"|^[ \t]*(?P<tc>(?:[A-Z][\w&/’'-]*\s+(?:(?:and|of|for|to|&)\s+)?){{1,8}}"
-    rf"(?:Agreement|Contract|Amendment|License|Addendum|agreement))\s*"
-    # a title line the PDF text runs into the preamble ("Reseller Agreement This Agreement is")
-    rf"(?:$|(?=(?i:between|among|by|this)\b))",
+    rf"^[ \t]*{_IMAGE_TAG}(?P<t>{_CAPS}{{0,120}}?\b{_TITLE_WORDS}S?)"
+    # the title ends the line, runs into capitalised text, or a dash adds a name
+    rf"(?:[ \t]*$|\s+(?=BETWEEN|AMONG|BY\b|[A-Z\[])|[ \t]+(?=[-–—][ \t]))"
+    rf"|^[ \t]*{_IMAGE_TAG}(?P<tc>(?:{_TITLE_WORD}){{0,8}}"
+    rf"(?:Agreement|Contract|Amendment|License|Addendum|agreement))\s*(?:$|{_RUN_INTO})",
     re.M,
+)
+#: A title the PDF text runs into the preamble in the middle of a line, after a filing's
+#: legend or a letterhead ("... 240.24b-2 Collaboration Agreement This Agreement is entered").
+_MIDLINE_TITLE = re.compile(
+    # Title Case only: a run of capitals mid-line is as often a legend ("IF PUBLICLY DISCLOSED")
+    rf"(?<![\w,&/’'-])(?<!the )(?<!The )(?P<t>(?:[A-Z][a-z][\w&/’'®-]*\s+(?:(?:and|of|for|to|&)\s+)?)"
+    rf"{{0,7}}(?:Agreement|Contract))[ \t]+(?=(?:This|THIS)\b)"
 )
 _PREAMBLE_TITLE = re.compile(
     r"\b(?:This|THIS)\s+(?P<t>(?:[A-Z][\w&/’'-]*\s+(?:(?i:and|of|for|to|&)\s+)?){1,8}"
@@ -360,6 +375,19 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def _midline_spans(text: str) -> list[tuple[int, int]]:
+    """Titles run into the preamble mid-line, an exhibit label before them dropped."""
+    spans = []
+    for m in _MIDLINE_TITLE.finditer(text):
+        start, end = m.span("t")
+        prefix = _TITLE_PREFIX.match(text[start:end])
+        if prefix and len(text[start + prefix.end() : end].split()) >= 2:
+            start += prefix.end()
+        if len(text[start:end].split()) >= 2:
+            spans.append((start, end))
+    return spans
+
+
 def _title_mode(
     reader: CandidateReader, context: Mapping[str, Any], needed: Mapping[str, FieldRule]
 ) -> list[Scored]:
@@ -368,6 +396,8 @@ def _title_mode(
         if p.start > _TITLE_WINDOW:
             continue
         spans = [(s, e, "heading") for s, e in _heading_spans(p.text)]
+        spans += [(s, e, "heading") for s, e in _midline_spans(p.text)
+                  if not any(s < e2 and s2 < e for s2, e2, _ in spans)]
         spans += [(m.start("t"), m.end("t"), "preamble") for m in _PREAMBLE_TITLE.finditer(p.text)]
         for s, e, kind in spans:
             doc_offset = p.start + s

@@ -6,7 +6,7 @@ import pytest
 
 from intelligent_extraction.extraction.base import Extractor
 from intelligent_extraction.extraction.field_rules import TYPE_DEFAULTS, FieldRule, rule_for
-from intelligent_extraction.extraction.rules import RuleExtractor
+from intelligent_extraction.extraction.rules import RuleExtractor, _midline_spans
 from intelligent_extraction.extraction.scoring import build_passages, confidence, sentence_bounds
 from intelligent_extraction.extraction.validate import check_grounding
 from intelligent_extraction.fields import load_field_registry
@@ -673,10 +673,37 @@ def test_signing_date_fallback_is_only_for_dates():
      "and Tallgrass LLC.", "Licensing Agreement"),
     ("EXHIBIT 10.9\n\nMarketing Services Agreement THIS AGREEMENT made this 2nd day of June, "
      "2009, between Northwind Ltd. and Tallgrass LLC.", "Marketing Services Agreement"),
+    # an image placeholder before the heading
+    ("EXHIBIT 10.4\n\n[NORTHWIND LOGO] RESELLER AGREEMENT This Agreement (the \"Agreement\") "
+     "is made between Northwind Ltd. and Tallgrass LLC.", "RESELLER AGREEMENT"),
+    # a dash and a name after the heading
+    ("Exhibit 4.1\n\nADVISORY AGREEMENT - MARA QUILL CONSULTING LTD.\n\nTHIS AGREEMENT is made "
+     "between Northwind Ltd. and Mara Quill Consulting Ltd.", "ADVISORY AGREEMENT"),
+    # a trademark sign, commas in a list of services, a numbered amendment
+    ("Exhibit 10.2\n\nBRIGHTLINE® REFERRAL AGREEMENT BY AND BETWEEN NORTHWIND LTD.\n\nAND",
+     "BRIGHTLINE® REFERRAL AGREEMENT"),
+    ("Exhibit 10.6\n\nDesign, Build, and Hosting Agreement {***} WHEREAS Northwind Ltd. builds "
+     "websites", "Design, Build, and Hosting Agreement"),
+    ("Amendment #2 to the Hosting Agreement This Amendment #2 is made between Northwind Ltd. "
+     "and Tallgrass LLC.", "Amendment #2 to the Hosting Agreement"),
+    # mid-line, after a filing's legend or a letterhead
+    ("Exhibit 10.8\n\nPortions omitted under Rule 24b-2 Referral Agreement This Agreement is "
+     "made between Northwind Ltd. and Tallgrass LLC.", "Referral Agreement"),
+    ("04/02/07 12 Harbour Road northwind.example Managed Backup Agreement This is a backup "
+     "agreement between Northwind Ltd. and Tallgrass LLC.", "Managed Backup Agreement"),
 ])
 def test_a_title_the_pdf_text_runs_into_the_preamble_is_read(opening, title):
     result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(opening, 0, 0)])
     assert result.status == "found" and result.value == title
+
+
+@pytest.mark.parametrize("text", [
+    # a legend in capitals is not a title, nor is a reference to another agreement
+    "CONFIDENTIAL TREATMENT REQUESTED IF PUBLICLY DISCLOSED SUPPLY AGREEMENT THIS is a note",
+    "The fees are set out in the Supply Agreement This section governs them.",
+])
+def test_mid_line_text_that_is_no_title_is_not_read_as_one(text):
+    assert _midline_spans(text) == []
 
 
 # --------------------------------------------------------------------------- open-ended terms
