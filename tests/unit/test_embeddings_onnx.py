@@ -117,7 +117,7 @@ def test_identities_tell_backends_apart(embedder, onnx_embedder, int8_embedder):
     ids = {embedder.identity, onnx_embedder.identity, int8_embedder.identity}
     assert len(ids) == 3
     assert onnx_embedder.identity == embedder_identity("onnx")
-    assert int8_embedder.identity.endswith(":onnx-int8:max128")  # the default input length
+    assert int8_embedder.identity.endswith(":onnx-int8:max96")  # the default input length
 
 
 def test_cache_never_serves_one_backends_vector_to_another(
@@ -221,22 +221,22 @@ def test_onnx_embedder_never_imports_torch(onnx_data_dir):
 
 
 def test_max_tokens_embeds_the_head_of_a_long_text(onnx_data_dir, onnx_embedder):
-    """The default embedder reads 128 tokens: a long text gets the vector of its first 126
+    """The default embedder reads 96 tokens: a long text gets the vector of its first 94
     tokens (plus [CLS] and [SEP]), and the identity says so, so its vectors never meet the
     full-length (256) embedder's: in the index, and in the embedding cache."""
     full = create_embedder("onnx", data_dir=onnx_data_dir, max_tokens=256)
     text = ("The Supplier shall deliver the Goods to the Client's warehouse within thirty days "
             "of each purchase order, and the Client shall pay each invoice on receipt. ") * 12
-    assert onnx_embedder.max_tokens == 128
+    assert onnx_embedder.max_tokens == 96
     assert onnx_embedder.count_tokens(text) > 200
-    head = text[: onnx_embedder.offsets(text)[125][1]]  # the text of the first 126 tokens
+    head = text[: onnx_embedder.offsets(text)[93][1]]  # the text of the first 94 tokens
     np.testing.assert_allclose(onnx_embedder.embed_texts([text])[0],
                                full.embed_texts([head])[0], atol=1e-5)
     assert float(full.embed_texts([text])[0] @ onnx_embedder.embed_texts([text])[0]) < 0.999
     # a text within the limit is read whole: the same vector as the full-length embedder's
     np.testing.assert_allclose(onnx_embedder.embed_query("governing law"),
                                full.embed_query("governing law"), atol=1e-5)
-    assert onnx_embedder.identity == full.identity + ":max128"
+    assert onnx_embedder.identity == full.identity + ":max96"
     assert full.identity == embedder_identity("onnx", max_tokens=256)
     assert EmbeddingCache.key(full.identity, text) != EmbeddingCache.key(
         onnx_embedder.identity, text)

@@ -59,10 +59,10 @@ def test_is_a_search_backend(backend):
 
 
 def test_from_settings_names_everything_with_the_prefix(backend, closed_url):
-    # the index also names the embedding runtime (default onnx) and input length (default 128
+    # the index also names the embedding runtime (default onnx) and input length (default 96
     # tokens): vectors of another embedder live in another index; torch on the whole input
     # keeps the name indexes had before embedders were told apart
-    assert backend.index_name == "offline-chunks-3d-onnx-max128"
+    assert backend.index_name == "offline-chunks-3d-onnx-max96"
     assert backend.url == closed_url
     assert backend.dimension == 3
     assert dsl.pipeline_id(backend._pipeline_base, 1, 1) == "offline-hybrid-bm25-0500"
