@@ -733,3 +733,25 @@ def test_a_stated_term_before_until_terminated_still_counts():
         EXPIRATION, [chunk(clause, 3, 4000)], context={"effective_date": "2016-02-01"}
     )
     assert result.value == "2018-02-01"
+
+
+# --------------------------------------------------------------------------- party blocks
+
+
+@pytest.mark.parametrize("preamble, parties", [
+    # a company acting through a unit of its own
+    ('This Supply Agreement is entered into on May 2, 2011 by and between Harrow, Incorporated '
+     'through its Applied Materials Unit, having its principal place of business at 12 Quay '
+     'Street, Springfield ("Harrow") and Velder S.A.S., having a place of business at 4 Rue '
+     'Lamarck, Lyon ("Velder").', ["Harrow, Incorporated", "Velder S.A.S."]),
+    # "AND:" closing a party's block, a capitalised "DR." inside the next name, and a
+    # "WITNESSES THAT" recital ending the clause
+    ('BETWEEN:\n\nPELLINOR FOODS, INC., a company having its registered office at 18 Quay '
+     'Street, Springfield ("Pellinor" or the "Company") AND:\n\nDR. MIRA OSTROVA CONSULTING '
+     'INC., Businessperson, having an office at 40 Elm Avenue, Springfield (the "Contractor") '
+     'WITNESSES THAT WHEREAS Pellinor would like to engage the Contractor;',
+     ["PELLINOR FOODS, INC.", "DR. MIRA OSTROVA CONSULTING INC."]),
+])
+def test_party_blocks_name_every_party(extractor, preamble, parties):
+    result = extractor.extract(PARTIES, [chunk(preamble, 0, 0)])
+    assert result.value == parties

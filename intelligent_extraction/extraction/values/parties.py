@@ -48,12 +48,12 @@ _CLAUSE_START = re.compile(
     _FLAGS,
 )
 _CLAUSE_END = re.compile(
-    r"\b(?:WHEREAS|RECITALS?|WITNESSETH|NOW,?\s+THEREFORE|In\s+consideration)\b"
+    r"\b(?:WHEREAS|RECITALS?|WITNESSETH|WITNESSES\s+THAT|NOW,?\s+THEREFORE|In\s+consideration)\b"
 )
 _BLANK_LINE = re.compile(r"\n[ \t]*\n\s*")
 _JOINER = re.compile(r"(?:and\b|&|\(\s*(?:[a-h]|[ivx]{1,4}|\d{1,2})\s*\))", _FLAGS)
-_ABBREVIATIONS = re.compile(  # a period after these ends no sentence
-    r"(?:\b(?:Inc|Ltd|Co|Corp|No|Nos|St|Ave|Blvd|Rd|Dr|Ft|Mr|Ms|Mrs|Jr|Sr|U\.S|N\.V|S\.A|B\.V|"
+_ABBREVIATIONS = re.compile(  # a period after these ends no sentence ("DR." as "Dr.")
+    r"(?:\b(?i:Inc|Ltd|Co|Corp|No|Nos|St|Ave|Blvd|Rd|Dr|Ft|Mr|Ms|Mrs|Jr|Sr|U\.S|N\.V|S\.A|B\.V|"
     r"L\.L\.C|L\.P|P\.O|P\.C)|\b[A-Z])$"
 )
 _SENTENCE_END = re.compile(r"\.(?=\s+[A-Z\"“])|\.\s*$")
@@ -76,6 +76,8 @@ _DESCRIPTOR = re.compile(
     r"\s+(?:with|having|whose|located|residing|of)\s+(?:(?:its|a|an|"
     r"offices?|principal|business|places?|registered)\b|\d)|,\s*\d|\s+c/o\b|\s+(?:on\s+behalf\s+"
     r"of|hereby)\b"
+    # a company acting by a unit of its own ("ACME, Inc. through its Research Center")
+    r"|,?\s+(?:acting\s+)?through\s+(?:its|their)\s"
     # a trade name ("Beta LLC dba Beta Foods") or a relative clause without a comma ("Beta LLC
     # whose Registered Office is ...", "Beta LLC located at ..."): no name goes on past them
     r"|,?\s+(?i:d/b/a/?|dba|f/k/a|fka|doing\s+business\s+as)(?=\s)|\s+(?:whose|having|located)\b"
@@ -87,7 +89,7 @@ _DESCRIPTOR = re.compile(
 #: What may precede a name: punctuation, "and" and a lower-case descriptor set off by a comma
 #: ("professional golfer, JOHN DOE").
 _LEADING = re.compile(
-    r"^[\s,;:.\-–]*(?:(?:and|&)\b[\s,\-–]*)?"
+    r"^[\s,;:.\-–]*(?:(?:and|&)\b[\s,:\-–]*)?"
     r"(?-i:(?:[a-z][a-z-]+\s+){0,2}[a-z][a-z-]+,\s*(?=[A-Z]))?",
     _FLAGS,
 )
@@ -230,7 +232,7 @@ def _paragraph_end(text: str, start: int, limit: int) -> int:
     pos = start
     while gap := _BLANK_LINE.search(text, pos, limit):
         before = text[start : gap.start()].strip()
-        joined = not before or re.search(r"(?:\band|&|-)$", before, _FLAGS)
+        joined = not before or re.search(r"(?:\band|&|-):?$", before, _FLAGS)
         alias_line = _ALIAS_LINE.match(text, gap.end())  # '("Alpha")' under its name
         if not (joined or alias_line or _JOINER.match(text, gap.end())
                 or _address_then_joiner(text, gap.end(), limit)):
@@ -279,7 +281,9 @@ _BARE_ASIDE = re.compile(
 )
 
 
-_NEXT_PARTY = re.compile(r"(?:,\s*|\s+)and\s+(?=[A-Za-z0-9])")
+#: After a descriptor, "and" starts the next party; so does a capitalised "AND" that ends its
+#: line or takes a colon ("... (the "Company") AND:" / "BETA LLC"), as party blocks set it.
+_NEXT_PARTY = re.compile(r"(?:,\s*|\s+)(?:and\s+|(?i:and)[ \t]*:\s*|AND[ \t]*\n\s*)(?=[A-Za-z0-9])")
 
 
 def _names_in_segment(segment: str) -> list[str]:
