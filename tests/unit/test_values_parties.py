@@ -191,7 +191,7 @@ def test_title_page_alias_on_its_own_line_continues_the_party_block() -> None:
         "BETWEEN:\n\nALPHA COURIER LTD.\n\n(\"Alpha\")\n\nand\n\nBETA SYSTEMS LTD.\n\n"
         "a subsidiary of Gamma Inc.\n\n(\"Beta\") WHEREAS Alpha provides courier services;"
     )
-    assert _first(text) == ["ALPHA COURIER LTD.", "BETA SYSTEMS LTD"]
+    assert _first(text) == ["ALPHA COURIER LTD.", "BETA SYSTEMS LTD."]  # "LTD." ends no sentence
 
 
 def test_and_on_a_line_of_its_own_separates_two_title_page_names() -> None:
