@@ -31,3 +31,27 @@ def test_a_notice_before_the_expiration_of_the_original_term():
             "the original term.")
     result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
     assert (result.value, result.raw) == ("P60D", "sixty (60) days")
+
+
+OPT_IN_RENEWALS = [
+    ("The Distributor may extend this Agreement for one additional term of three (3) years. "
+     "To exercise this renewal option, the Distributor shall notify the Supplier in writing no "
+     "later than ninety (90) days prior to the expiration of the Initial Term."),
+    ("The initial term of this Agreement shall continue for five (5) years. Beginning six (6) "
+     "months prior to the expiration of the Initial Term, the parties shall negotiate in good "
+     "faith the terms of any renewal."),
+    ("If either party wishes to extend the Term, it shall give the other party written notice "
+     "at least sixty (60) days prior to the expiration of the Term."),
+]
+
+
+def test_a_notice_that_takes_up_a_renewal_option_is_not_one_that_stops_a_renewal():
+    for text in OPT_IN_RENEWALS:
+        result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+        assert result.status == "not_found", (text, result.value)
+
+
+def test_the_stop_notice_is_still_read_beside_an_opt_in_clause():
+    chunks = [chunk(OPT_IN_RENEWALS[0], 3, 2000, score=1.0), chunk(TERM, 5, 4000, score=0.8)]
+    result = RuleExtractor(SHIPPED).extract(NOTICE, chunks)
+    assert (result.value, result.raw) == ("P90D", "ninety (90) days")
