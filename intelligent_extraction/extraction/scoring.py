@@ -380,11 +380,24 @@ _DEFINED_AFTER = re.compile(
     r"\s*,?\s*\((?:the\s+|this\s+)?[\"“”']+(?P<term>[^\"“”']{2,40})[\"“”']+\s*\)", re.I
 )
 _DATED_BEFORE = re.compile(r"\bdated\s+(?:as\s+of\s+)?(?:the\s+)?$", re.IGNORECASE)
-#: "a supply agreement dated March 3, 2011": the date of another document.
+_DOCUMENT = (
+    r"(?:agreements?|contracts?|leases?|licen[cs]es?|letters?|plans?|indentures?|notes?|orders?|"
+    r"amendments?|term\s+sheets?|memorand(?:um|a))"
+)
+_DATED_BY = (  # "dated", "executed by the Parties on", "effective as of"
+    r"(?:dated|entered\s+into|made|executed|signed|effective)(?:\s+by\s+[^,.;()\n]{1,40}?)?\s+"
+    r"(?:on\s+|as\s+of\s+)?(?:the\s+)?$"
+)
+#: The date of another document: "a supply agreement dated March 3, 2011", "the Binding Term
+#: Sheet, dated as of ...", "the agreement between the Parties effective as of ...", "the
+#: Development Agreement ("DA") entered into on ...", or one named in Title Case mid-line
+#: without an article ("pursuant to Sponsorship Agreements dated ..."). Not "This ... Agreement
+#: dated", nor a title (a line's start, in capitals) with its date: "SUPPLY AGREEMENT, dated".
 _OTHER_DOCUMENT_DATED = re.compile(
-    r"\b(?:a|an|that|certain|said|such|its|their|the)\s+(?:[\w-]+\s+){0,4}?(?:agreements?|"
-    r"contracts?|leases?|licen[cs]es?|letters?|plans?|indentures?|notes?|orders?|amendments?)"
-    r"\s*,?\s*(?:dated|entered\s+into|made|executed)\s+(?:on\s+|as\s+of\s+)?(?:the\s+)?$",
+    rf"\b(?:a|an|that|certain|said|such|its|their|the)\s+(?:[\w-]+\s+){{0,4}}?{_DOCUMENT}"
+    rf"\s*(?:\([^()]{{1,60}}\)\s*)?(?:\s+between\s+[^,.;()]{{1,40}}?)?,?\s*{_DATED_BY}"
+    rf"|(?<=\S[ \t])(?<![Tt]his\s)\b(?!(?i:this)\b)(?:(?-i:[A-Z][a-z])[\w-]*[ \t]+){{1,4}}{_DOCUMENT}"
+    rf"[ \t]*,?[ \t]*{_DATED_BY}",
     re.IGNORECASE,
 )
 

@@ -7,7 +7,13 @@ import pytest
 from intelligent_extraction.extraction.base import Extractor
 from intelligent_extraction.extraction.field_rules import TYPE_DEFAULTS, FieldRule, rule_for
 from intelligent_extraction.extraction.rules import RuleExtractor, _midline_spans
-from intelligent_extraction.extraction.scoring import build_passages, confidence, sentence_bounds
+from intelligent_extraction.extraction.scoring import (
+    build_passages,
+    confidence,
+    date_role,
+    sentence_bounds,
+)
+from intelligent_extraction.extraction.values.dates import find_dates
 from intelligent_extraction.extraction.validate import check_grounding
 from intelligent_extraction.fields import load_field_registry
 from intelligent_extraction.models import Chunk, FieldConfig, ScoredChunk, ValueType
@@ -755,3 +761,40 @@ def test_a_stated_term_before_until_terminated_still_counts():
 def test_party_blocks_name_every_party(extractor, preamble, parties):
     result = extractor.extract(PARTIES, [chunk(preamble, 0, 0)])
     assert result.value == parties
+
+
+# --------------------------------------------------------------------------- dates of other documents
+
+
+def _date_kind(text: str) -> str | None:
+    (candidate,) = find_dates(text)
+    return date_role(text, candidate).kind
+
+
+@pytest.mark.parametrize("reference", [
+    "This Agreement replaces the Sponsorship Agreements dated March 3, 2011 between the parties.",
+    "Addendum B is affixed to the Endorsement Agreement executed by the Parties on March 3, "
+    "2011.",
+    "It supersedes the Binding Term Sheet, dated as of March 3, 2011, between the parties.",
+    "The terms defined in the agreement between the Parties effective as of March 3, 2011 "
+    "apply here.",
+])
+def test_the_date_of_another_document_is_read_as_such(reference):
+    assert _date_kind(reference) == "other"
+
+
+@pytest.mark.parametrize("title", [
+    "SUPPLY AGREEMENT, dated as of March 3, 2011, by and between Northwind Ltd. and Tallgrass LLC",
+    "EXHIBIT 10.1 SUPPLY AGREEMENT DATED MARCH 3, 2011",
+    "This Supply Agreement dated as of March 3, 2011 is between Northwind Ltd. and Tallgrass LLC.",
+    "Supply Agreement dated March 3, 2011",
+])
+def test_a_title_or_preamble_with_its_own_date_dates_this_agreement(title):
+    assert _date_kind(title) != "other"
+
+
+def test_this_agreements_date_wins_over_a_recited_one(extractor):
+    text = ("SUPPLY AGREEMENT\n\nWHEREAS the parties signed the Binding Term Sheet, dated as of "
+            "March 3, 2011; and WHEREAS they now wish to agree on supply terms, this Supply "
+            "Agreement is entered into on June 9, 2014 between Northwind Ltd. and Tallgrass LLC.")
+    assert extractor.extract(AGREEMENT_DATE, [chunk(text, 0, 0)]).value == "2014-06-09"
