@@ -16,6 +16,11 @@ OTHER_PERIODS = [
     "April, July or October.",
     "During the Term and for one (1) year thereafter, the Consultant shall not solicit any "
     "employee of the Client.",
+    # periods that run after the agreement ends
+    "The Reseller may sell its remaining stock for a period of up to six (6) months following "
+    "such termination.",
+    "The Client may keep using the hosted reports for nine (9) months from the effective date "
+    "of such termination.",
 ]
 
 
