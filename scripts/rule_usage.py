@@ -433,8 +433,13 @@ def inventory() -> list[Rule]:
         r"\n[ \t]*(?:and|&|-\s*and\s*-)[ \t]*\n",
     ))
     rules.append(edit(
+        vp, "descriptor: a company acting through its own unit ('ACME, Inc. through its ...')",
+        "\n    r\"|,?\\s+(?:acting\\s+)?through\\s+(?:its|their)\\s\"", "",
+        r"\bthrough\s+(?:its|their)\s",
+    ))
+    rules.append(edit(
         vp, "a name that is a place is no party (is_place_name)",
-        " or is_place_name(name):", ":", r"\b(?:between|among)\b|\(",
+        " or is_place_name(name) or", " or", r"\b(?:between|among)\b|\(",
         readers=("party",),
     ))
     # ---------------------------------------------------------------- values/places.py
@@ -581,10 +586,15 @@ def inventory() -> list[Rule]:
     )
     rules.append(edit(
         du, "notice after the duration: 'prior to the end of'",
-        "    (\n        re.compile(\n            r\"^\\W*(?:prior\\s+to|before|in\\s+advance\\s+of)"
-        "\\s+(?:the\\s+)?(?:[\\w-]+\\s+){0,4}\"\n"
-        "            r\"(?:expir|end|terminat|renew|anniversar)\","
-        "\n            _FLAGS,\n        ),\n        \"notice\",\n    ),\n",
+        '    (\n'
+        '        re.compile(\n'
+        '            # "prior the end" (a dropped "to") and "any year\'s expiration" read the same\n'
+        '            r"^\\W*(?:prior(?:\\s+to)?|before|in\\s+advance\\s+of)\\s+(?:the\\s+)?(?:[\\w\'’-]+\\s+){0,4}"\n'
+        '            r"(?:expir|end|terminat|renew|anniversar)",\n'
+        '            _FLAGS,\n'
+        '        ),\n'
+        '        "notice",\n'
+        '    ),\n',
         "", r"\b(?:days?|months?|weeks?)\W*(?:prior\s+to|before|in\s+advance\s+of)\b",
     ))
     rules.append(edit(

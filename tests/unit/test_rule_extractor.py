@@ -750,12 +750,11 @@ def test_a_stated_term_before_until_terminated_still_counts():
      'through its Applied Materials Unit, having its principal place of business at 12 Quay '
      'Street, Springfield ("Harrow") and Velder S.A.S., having a place of business at 4 Rue '
      'Lamarck, Lyon ("Velder").', ["Harrow, Incorporated", "Velder S.A.S."]),
-    # "AND:" closing a party's block, a capitalised "DR." inside the next name, and a
-    # "WITNESSES THAT" recital ending the clause
+    # "AND:" closing a party's block, and a capitalised "DR." inside the next name
     ('BETWEEN:\n\nPELLINOR FOODS, INC., a company having its registered office at 18 Quay '
      'Street, Springfield ("Pellinor" or the "Company") AND:\n\nDR. MIRA OSTROVA CONSULTING '
      'INC., Businessperson, having an office at 40 Elm Avenue, Springfield (the "Contractor") '
-     'WITNESSES THAT WHEREAS Pellinor would like to engage the Contractor;',
+     'WHEREAS Pellinor would like to engage the Contractor;',
      ["PELLINOR FOODS, INC.", "DR. MIRA OSTROVA CONSULTING INC."]),
 ])
 def test_party_blocks_name_every_party(extractor, preamble, parties):

@@ -48,7 +48,7 @@ _CLAUSE_START = re.compile(
     _FLAGS,
 )
 _CLAUSE_END = re.compile(
-    r"\b(?:WHEREAS|RECITALS?|WITNESSETH|WITNESSES\s+THAT|NOW,?\s+THEREFORE|In\s+consideration)\b"
+    r"\b(?:WHEREAS|RECITALS?|WITNESSETH|NOW,?\s+THEREFORE|In\s+consideration)\b"
 )
 _BLANK_LINE = re.compile(r"\n[ \t]*\n\s*")
 _JOINER = re.compile(r"(?:and\b|&|\(\s*(?:[a-h]|[ivx]{1,4}|\d{1,2})\s*\))", _FLAGS)
