@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
-import threading
 from pathlib import Path
+
+from ..sqlite_local import LocalSQLite
 
 __all__ = ["IndexedDocuments", "ingest_key", "chunk_digest"]
 
@@ -41,18 +42,12 @@ class IndexedDocuments:
 
     def __init__(self, path: Path):
         self.path = Path(path)
-        self._local = threading.local()
+        self._db = LocalSQLite(self.path, schema="CREATE TABLE IF NOT EXISTS indexed (doc_id "
+                               "TEXT PRIMARY KEY, sha256 TEXT, ingest TEXT, chunks TEXT, "
+                               "source TEXT)")
 
     def _conn(self) -> sqlite3.Connection:
-        conn = getattr(self._local, "conn", None)
-        if conn is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(self.path, timeout=30)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("CREATE TABLE IF NOT EXISTS indexed (doc_id TEXT PRIMARY KEY, "
-                         "sha256 TEXT, ingest TEXT, chunks TEXT, source TEXT)")
-            self._local.conn = conn
-        return conn
+        return self._db.connection()
 
     def source_if_current(self, doc_id: str, sha256: str, ingest: str, backend) -> str | None:
         """The indexed file name when ``doc_id`` is indexed from these bytes, else None."""

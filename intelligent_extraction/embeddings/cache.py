@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
-import threading
 from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 
+from ..sqlite_local import LocalSQLite
 from .base import Embedder, ProgressCallback
 
 __all__ = ["CachedEmbedder", "EmbeddingCache"]
@@ -20,21 +20,12 @@ class EmbeddingCache:
     processes."""
 
     def __init__(self, path: Path):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self._path = path
-        self._local = threading.local()
-        with self._conn() as conn:
-            conn.execute(
-                "CREATE TABLE IF NOT EXISTS vectors (key TEXT PRIMARY KEY, vector BLOB NOT NULL)"
-            )
+        self._db = LocalSQLite(path, schema="CREATE TABLE IF NOT EXISTS vectors "
+                               "(key TEXT PRIMARY KEY, vector BLOB NOT NULL)")
+        self._conn()  # create the file and table now: a bad path fails here, not mid-run
 
     def _conn(self) -> sqlite3.Connection:
-        conn = getattr(self._local, "conn", None)
-        if conn is None:
-            conn = sqlite3.connect(self._path, timeout=30)
-            conn.execute("PRAGMA journal_mode=WAL")
-            self._local.conn = conn
-        return conn
+        return self._db.connection()
 
     @staticmethod
     def key(identity: str, text: str) -> str:

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import os
 import sqlite3
-import threading
 from array import array
 from pathlib import Path
+
+from ...sqlite_local import LocalSQLite
 
 __all__ = ["SentenceStore"]
 
@@ -31,25 +31,19 @@ class SentenceStore:
     def __init__(self, path: Path, version: str):
         self.path = Path(path)
         self.version = version
-        self._local = threading.local()
         self._warned = False
+        # a crash may lose the last writes (synchronous=NORMAL): fine for a cache
+        self._db = LocalSQLite(
+            self.path, timeout=5, synchronous="NORMAL", autocommit=True,
+            schema="CREATE TABLE IF NOT EXISTS spans (key BLOB PRIMARY KEY, spans BLOB NOT NULL)",
+        )
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._conn().execute(
-                "CREATE TABLE IF NOT EXISTS spans (key BLOB PRIMARY KEY, spans BLOB NOT NULL)"
-            )
+            self._conn()
         except (OSError, sqlite3.Error) as exc:
             self._failed("open", exc)
 
     def _conn(self) -> sqlite3.Connection:
-        # one connection per thread and process: a connection must not cross a fork
-        conn = getattr(self._local, "conn", None)
-        if conn is None or self._local.pid != os.getpid():
-            conn = sqlite3.connect(self.path, timeout=5, isolation_level=None)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")  # a crash may lose the last writes: fine
-            self._local.conn, self._local.pid = conn, os.getpid()
-        return conn
+        return self._db.connection()
 
     def _key(self, text: str) -> bytes:
         return hashlib.sha256(f"{self.version}\0{text}".encode()).digest()
@@ -60,7 +54,7 @@ class SentenceStore:
             row = self._conn().execute(
                 "SELECT spans FROM spans WHERE key = ?", (self._key(text),)
             ).fetchone()
-        except sqlite3.Error as exc:
+        except (OSError, sqlite3.Error) as exc:
             self._failed("read", exc)
             return None
         if row is None:
@@ -76,7 +70,7 @@ class SentenceStore:
                 "INSERT OR IGNORE INTO spans (key, spans) VALUES (?, ?)",
                 (self._key(text), flat.tobytes()),
             )
-        except sqlite3.Error as exc:
+        except (OSError, sqlite3.Error) as exc:
             self._failed("write", exc)
 
     def _failed(self, what: str, exc: Exception) -> None:
