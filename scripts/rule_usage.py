@@ -438,6 +438,15 @@ def inventory() -> list[Rule]:
         r"\bthrough\s+(?:its|their)\s",
     ))
     rules.append(edit(
+        vp, "a stretch that opens with a descriptor leads to the next party",
+        "_DESCRIPTOR.search(segment, pos + end if name else pos)",
+        "_DESCRIPTOR.search(segment, pos + end)", r"\),?\s+(?:a|an)\s+[A-Z]",
+    ))
+    rules.append(edit(
+        vp, "'/' and a spaced hyphen join parts of one name (_CONNECTORS)",
+        '"and & / - of', '"and & of', r"\w\s[/-]\s[A-Z]", flags=0,
+    ))
+    rules.append(edit(
         vp, "a name that is a place is no party (is_place_name)",
         " or is_place_name(name) or", " or", r"\b(?:between|among)\b|\(",
         readers=("party",),

@@ -367,3 +367,25 @@ def test_one_person_who_agrees_is_no_list_of_signatories() -> None:
 def test_a_company_with_its_group_is_defined_by_its_name(text: str) -> None:
     [cand] = [c for c in find_party_lists(text) if c.kind == "defined"]
     assert cand.value[0].startswith("Quarry Labs")
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        # the second party follows a descriptor that itself opens a stretch after an alias
+        (
+            'This contract is between Heron Valley Pipeline Company ("Carrier"), a Utah '
+            "corporation, and Marsh Gas Company, a division of Marsh Holdings Company, "
+            '("Shipper"); WITNESSETH: the parties agree.',
+            ["Heron Valley Pipeline Company", "Marsh Gas Company"],
+        ),
+        # a name with a slash in it
+        (
+            "THIS AGREEMENT between Wren / Finch Credit Income Fund, a Delaware statutory trust "
+            '("Client") and Larch Services LLC, a New Jersey company ("Agent").',
+            ["Wren / Finch Credit Income Fund", "Larch Services LLC"],
+        ),
+    ],
+)
+def test_the_next_party_after_a_descriptor(text: str, names: list[str]) -> None:
+    assert _first(text) == names

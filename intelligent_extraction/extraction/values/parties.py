@@ -97,7 +97,9 @@ _INTRODUCER = re.compile(
     r"(?:^|\n|[(),;:]|\b(?:between|among|by|of|and|with|to|for|from|as|regarding)\b)[ \t]*",
     _FLAGS,
 )
-_CONNECTORS = frozenset("and & of the de du des der von van la le y e".split())
+#: "/" and a spaced hyphen join parts of one name ("Blackstone / GSO Fund", "Alumni - Northern
+#: Chapter"); an en dash is left out: it joins ranges ("Fiscal Years 2006 – 2008").
+_CONNECTORS = frozenset("and & / - of the de du des der von van la le y e".split())
 _MONTH_DAY = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d"
 _NOT_A_NAME = re.compile(
     rf"[\"“”()\[\];$]|\bAgreement\b|{_MONTH_DAY}|\d{{5}}(?:-\d{{4}})?$|^\d+(?:\.\d+)?$", _FLAGS
@@ -294,7 +296,9 @@ def _names_in_segment(segment: str) -> list[str]:
         name, end = _name_at(segment[pos:])
         if name:
             names.extend(split_party_names(name))
-        descriptor = _DESCRIPTOR.search(segment, pos + end)
+        # no name here ("), an Arkansas corporation, and BETA ..."): the descriptor that opens
+        # the stretch may be the one that leads to the next party
+        descriptor = _DESCRIPTOR.search(segment, pos + end if name else pos)
         if descriptor is None:
             break
         nxt = _NEXT_PARTY.search(segment, descriptor.end())
