@@ -173,8 +173,9 @@ _SHORT_UNITS = frozenset({"day", "week", "hour"})
 #: terminated by either party", "remains in force until either party gives notice", "for an
 #: indefinite period". Its expiration is open-ended (``perpetual``).
 _UNTIL_TERMINATED = re.compile(
-    r"\b(?:continu\w*|remain\w*|in\s+(?:full\s+)?(?:force|effect)|endur\w*)\b[^.;]{0,40}?"
-    r"\buntil\s+(?:(?:it\s+is\s+)?terminat\w*|(?:either|one|any)\s+party\b)"
+    r"\b(?:continu\w*|remain\w*|in\s+(?:full\s+)?(?:force|effect)|endur\w*)\b[^.;]{0,60}?"
+    r"\buntil\s+(?:(?:(?:it|this\s+(?:\w+\s+)?agreement|the\s+agreement)\s+(?:is|has\s+been)\s+)?"
+    r"terminat\w*|(?:either|one|any)\s+party\b)"
     r"|\b(?:end|expire)s?\s+(?:when|upon)\s+(?:it\s+is\s+)?terminated"
     r"|\b(?:indefinite|unlimited)\s+(?:term|period|duration)"
     r"|\bendur\w*\s+(?:indefinitely|in\s+perpetuity)",
@@ -192,7 +193,7 @@ def _open_ended_terms(reader: CandidateReader) -> list[tuple[Passage, Candidate]
             s, _ = sentence_bounds(p.text, m.start(), m.end())
             if not _AGREEMENT_SUBJECT.search(p.text, s, m.start() + 1):
                 continue
-            before = find_candidates(ValueType.duration, p.text[s : m.start()])
+            before = find_candidates(ValueType.duration, p.text[s : m.end()])
             if any(d.value != PERPETUAL and d.kind != "notice" for d in before):
                 continue
             found.append((p, Candidate(PERPETUAL, m.group(0), *m.span(), kind="term")))

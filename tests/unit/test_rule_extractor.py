@@ -722,6 +722,11 @@ def test_mid_line_text_that_is_no_title_is_not_read_as_one(text):
     "when terminated by either party.",
     "7. Term. This Agreement shall remain in effect until either Party notifies the other in "
     "writing that it wishes to end it.",
+    # the agreement named as what is terminated; a longer aside before "until"
+    '1.4 "Term" means the period starting on the Effective Date and continuing thereafter '
+    "indefinitely until this Agreement is terminated under Section 9.",
+    "7. Term. This Agreement starts on the Start Date and shall continue, subject to the other "
+    "provisions of this Agreement, until terminated by either party on written notice.",
 ])
 def test_an_agreement_running_until_terminated_expires_perpetual(clause):
     result = RuleExtractor(SHIPPED, learned=False).extract(
