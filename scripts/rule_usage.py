@@ -490,6 +490,11 @@ def inventory() -> list[Rule]:
     )
     # ---------------------------------------------------------------- values/dates.py
     dt = "values/dates.py"
+    rules.append(edit(
+        dt, "a 'Date:' label by a signature is the signing date (DATE_CUES)",
+        'r"(?<!end )(?<!closing )(?<!birth )\\bdate\\s*:\\s*$"', 'r"(?!x)x"',
+        r"\bdate\s*:\s*\S",
+    ))
     blank = r"(?:_{2,}|\[[\s*_]*\]|\*{2,})"
     rules.append(edit(
         dt, "OCR-split ordinal suffix ('1s t', '14t h')",

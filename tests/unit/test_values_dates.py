@@ -97,6 +97,20 @@ def test_role_cues() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("By: /s/ Ann Lee   Date: 4/2/2019   Title: CFO", "dated"),
+        ("EMPLOYEE\nSignature ______\nDATE: March 3, 2007", "dated"),
+        ("Effective Date: 11/4/10   Customer: Quill Labs", "effective"),
+        ("Expiration Date: May 1, 2020", "expire"),
+    ],
+)
+def test_a_date_label_by_a_signature_is_the_signing_date(text: str, kind: str) -> None:
+    [date] = find_dates(text)
+    assert date.kind == kind
+
+
 def test_defined_term_after_the_date_wins() -> None:
     [cand] = find_dates('made on August 14, 2017 (the "Effective Date") by the parties')
     assert cand.kind == "effective"

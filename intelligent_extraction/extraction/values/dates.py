@@ -86,6 +86,16 @@ DATE_CUES: list[tuple[re.Pattern[str], str]] = [
         "effective",
     ),
     (re.compile(r"\b(?:dated|made|entered\s+into|executed|signed)\b|\bthis\s*$", _FLAGS), "dated"),
+    # a form's "Date:" label, by a signature: the date it was signed ("Effective Date:",
+    # "Expiration Date:" and the like keep their own role)
+    (
+        re.compile(
+            r"(?<!effective )(?<!commencement )(?<!expiration )(?<!termination )(?<!start )"
+            r"(?<!end )(?<!closing )(?<!birth )\bdate\s*:\s*$",
+            _FLAGS,
+        ),
+        "dated",
+    ),
     (
         re.compile(
             r"\b(?:expir\w*|terminat\w*|until|through|end(?:s|ing)?\s+on)\b"
