@@ -802,3 +802,16 @@ def test_this_agreements_date_wins_over_a_recited_one(extractor):
             "March 3, 2011; and WHEREAS they now wish to agree on supply terms, this Supply "
             "Agreement is entered into on June 9, 2014 between Northwind Ltd. and Tallgrass LLC.")
     assert extractor.extract(AGREEMENT_DATE, [chunk(text, 0, 0)]).value == "2014-06-09"
+
+
+# --------------------------------------------------------------------------- the term
+
+
+def test_a_term_that_either_party_may_end_early_on_notice_is_still_the_term():
+    """Early termination on notice does not make the agreement's own term a notice period."""
+    text = (
+        "9. This Agreement shall terminate four (4) years from the date first written above, "
+        "or upon fifteen (15) days written notice by either Party."
+    )
+    result = RuleExtractor(SHIPPED, learned=False).extract(TERM_FIELD, [chunk(text, 4, 3000)])
+    assert (result.status, result.value) == ("found", "P4Y")
