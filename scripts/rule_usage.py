@@ -558,6 +558,11 @@ def inventory() -> list[Rule]:
     ))
     # ---------------------------------------------------------------- values/durations.py
     du = "values/durations.py"
+    rules.append(edit(
+        du, "the Nth anniversary of the agreement's start is N years (_ANNIVERSARY_OF_START)",
+        "_implicit_one(text) + _anniversaries(text)", "_implicit_one(text)",
+        r"\banniversary\s+of\s+(?:the\s+)?(?:date|effective|execution|this)",
+    ))
     rules += branches(
         du, "_QUALIFIER = (", "\n)", [
             "calendar", "business", "working", "consecutive", "full", "additional",

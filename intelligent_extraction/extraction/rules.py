@@ -115,8 +115,8 @@ def _term_durations(reader: CandidateReader) -> list[tuple[Passage, Candidate]]:
     """Durations that state the contract's (initial) term, and "Nth anniversary" terms."""
     found = []
     for p, c in reader.candidates(ValueType.duration):
-        if c.kind not in (None, "term"):
-            continue
+        if c.kind not in (None, "term") or "anniversary" in c.raw.lower():
+            continue  # anniversaries are read below, with their start date
         s, e = sentence_bounds(p.text, c.start, c.end)
         before = p.text[max(s, c.start - 80) : c.start]
         if not _TERM_SENTENCE.search(p.text, s, e) or _NOT_A_TERM.search(before):

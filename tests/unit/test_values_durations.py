@@ -136,3 +136,21 @@ def test_a_lead_time_before_the_end_is_a_notice_whatever_the_renewal_words_near_
     ]
     assert [[(c.value, c.kind) for c in find_durations(t)] for t in texts] == [
         [("P60D", "notice")], [("P45D", "notice")]]
+
+
+@pytest.mark.parametrize(
+    ("text", "iso"),
+    [
+        ("shall remain in force until the earlier of (i) the second (2nd) anniversary of the "
+         "date hereof and (ii) the closing", "P2Y"),
+        ("These obligations end on the third anniversary of the Effective Date.", "P3Y"),
+        ("until the 1st anniversary of this Agreement", "P1Y"),
+    ],
+)
+def test_an_anniversary_of_the_agreements_start_is_that_many_years(text: str, iso: str) -> None:
+    [duration] = find_durations(text)
+    assert (duration.value, duration.unit) == (iso, "year")
+
+
+def test_an_anniversary_of_another_event_is_no_duration() -> None:
+    assert find_durations("payable on the fifth anniversary of the Closing") == []

@@ -1,7 +1,9 @@
 """Durations as ISO 8601 (``P2Y``, ``P18M``, ``P30D``, ``P2W``, ``PT48H``) or ``perpetual``.
 
 Handled: "two (2) years", "thirty (30) days", "sixty (60) calendar days", "eighteen months",
-"1 year", "12-month", "two years (2)", "an additional month", "55.5 months", adverbs of
+"1 year", "12-month", "two years (2)", "an additional month", "55.5 months", the Nth
+anniversary of the agreement's own start ("the second anniversary of the date hereof": two
+years), adverbs of
 recurrence ("annual renewals", "monthly periods": one year / one month) and open-ended terms
 ("perpetual", "in perpetuity", "indefinitely"). Each candidate carries the role cue next to it
 (``notice``, ``renewal``, ``term``), because a contract's term, its renewal term and its notice
@@ -16,7 +18,7 @@ from datetime import date, timedelta
 from decimal import Decimal
 
 from .base import Candidate, cue_after, cue_before, dedupe_overlaps
-from .numbers import QUANTITY, format_decimal, quantity_value
+from .numbers import ORDINAL_WORDS, QUANTITY, format_decimal, ordinal_value, quantity_value
 
 __all__ = [
     "find_durations",
@@ -55,6 +57,15 @@ _RECURRING = [
 ]
 _OPEN_ENDED = re.compile(
     r"\b(?:in\s+perpetuity|perpetu(?:al(?:ly)?|ity)|indefinite(?:ly)?)\b", _FLAGS
+)
+
+#: The Nth anniversary of the agreement's own start: as long as N years from it. Anniversaries
+#: of other events (a closing, a launch) say nothing of how long the agreement runs.
+_ANNIVERSARY_OF_START = re.compile(
+    rf"\b(?P<ord>{ORDINAL_WORDS}|\d{{1,2}}(?:st|nd|rd|th))(?:\s*\(\s*\d{{1,2}}(?:st|nd|rd|th)?\s*\))?"
+    r"\s+anniversary\s+of\s+(?:the\s+)?(?:date\s+(?:hereof|of\s+this\s+(?:letter\s+)?agreement)"
+    r"|effective\s+date|execution\s+date|this\s+(?:letter\s+)?agreement)\b",
+    _FLAGS,
 )
 
 #: (pattern, role) pairs read before a duration to say what it measures. The nearest notice or
@@ -151,9 +162,19 @@ def _implicit_one(text: str) -> list[Candidate]:
     return found
 
 
+def _anniversaries(text: str) -> list[Candidate]:
+    found = []
+    for m in _ANNIVERSARY_OF_START.finditer(text):
+        years = ordinal_value(" ".join(m.group("ord").split()))
+        if years:
+            kind = _role(text, *m.span()) or "term"
+            found.append(Candidate(f"P{years}Y", m.group(0), *m.span(), unit="year", kind=kind))
+    return found
+
+
 def find_durations(text: str) -> list[Candidate]:
     """Every duration in ``text`` in text order; an explicit number beats an implied one."""
-    found = _numbered(text) + _implicit_one(text)
+    found = _numbered(text) + _implicit_one(text) + _anniversaries(text)
     for m in _OPEN_ENDED.finditer(text):
         found.append(
             Candidate(PERPETUAL, m.group(0), *m.span(), unit=None, kind=_role(text, *m.span()))
