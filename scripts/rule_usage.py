@@ -438,6 +438,11 @@ def inventory() -> list[Rule]:
         r"\bthrough\s+(?:its|their)\s",
     ))
     rules.append(edit(
+        vp, "an 'and' between capitalised words joins one name, no next party (_next_party)",
+        ' or not _CAPITALISED_BEFORE.search(segment, pos, m.start())', "",
+        r"\b[A-Z][a-z]+\s+and\s+[A-Z]", flags=0,
+    ))
+    rules.append(edit(
         vp, "a stretch that opens with a descriptor leads to the next party",
         "_DESCRIPTOR.search(segment, pos + end if name else pos)",
         "_DESCRIPTOR.search(segment, pos + end)", r"\),?\s+(?:a|an)\s+[A-Z]",

@@ -815,3 +815,25 @@ def test_a_term_that_either_party_may_end_early_on_notice_is_still_the_term():
     )
     result = RuleExtractor(SHIPPED, learned=False).extract(TERM_FIELD, [chunk(text, 4, 3000)])
     assert (result.status, result.value) == ("found", "P4Y")
+
+
+@pytest.mark.parametrize("text", [
+    "The Venture runs until May 31, 2027 unless extended by written agreement of the Venturers "
+    "not less than forty-five (45) days prior to scheduled termination.",
+    "Either party may extend the term for one further year, provided the extending party gives "
+    "the other at least sixty (60) days advance written notice before the end of the term.",
+    "To exercise this option, the Reseller must notify the Vendor of its election no later than "
+    "ninety (90) days prior to the expiration of the initial term.",
+])
+def test_a_notice_that_takes_up_an_extension_is_no_notice_to_stop_a_renewal(text):
+    result = RuleExtractor(SHIPPED, learned=False).extract(NOTICE, [chunk(text, 6, 5000)])
+    assert result.status == "not_found"
+
+
+def test_records_kept_for_years_after_the_term_are_no_renewal():
+    text = (
+        "8. Records. The Distributor shall keep complete books and records of its sales for the "
+        "Term plus an additional three (3) years thereafter."
+    )
+    result = RuleExtractor(SHIPPED, learned=False).extract(RENEWAL, [chunk(text, 8, 7000)])
+    assert result.status == "not_found"

@@ -389,3 +389,12 @@ def test_a_company_with_its_group_is_defined_by_its_name(text: str) -> None:
 )
 def test_the_next_party_after_a_descriptor(text: str, names: list[str]) -> None:
     assert _first(text) == names
+
+
+def test_an_and_inside_a_capitalised_name_starts_no_party() -> None:
+    text = (
+        "between Larch Media, Inc., a Delaware corporation (\u201cLarch\u201d), which may be "
+        "deemed a group pursuant to Rule 13d-5 promulgated by the U.S. Securities and Exchange "
+        "Commission."
+    )
+    assert _first(text) == ["Larch Media, Inc."]

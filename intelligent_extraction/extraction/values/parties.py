@@ -301,11 +301,23 @@ def _names_in_segment(segment: str) -> list[str]:
         descriptor = _DESCRIPTOR.search(segment, pos + end if name else pos)
         if descriptor is None:
             break
-        nxt = _NEXT_PARTY.search(segment, descriptor.end())
+        nxt = _next_party(segment, descriptor.end())
         if nxt is None:
             break
-        pos = nxt.end()
+        pos = nxt
     return names + _listed_below(segment, pos)
+
+
+_CAPITALISED_BEFORE = re.compile(r"\b[A-Z][a-z]+$")
+
+
+def _next_party(segment: str, pos: int) -> int | None:
+    """Where the next party starts after ``pos``: an "and" between two capitalised words with
+    no comma joins one name ("the Securities and Exchange Commission") and is passed over."""
+    for m in _NEXT_PARTY.finditer(segment, pos):
+        if "," in m.group() or not _CAPITALISED_BEFORE.search(segment, pos, m.start()):
+            return m.end()
+    return None
 
 
 _SUFFIXED_LINE = re.compile(rf"^[ \t]*([^\n]*?{CORPORATE_SUFFIX})[ \t,]*$", _FLAGS | re.MULTILINE)
