@@ -496,6 +496,11 @@ def inventory() -> list[Rule]:
     # ---------------------------------------------------------------- values/dates.py
     dt = "values/dates.py"
     rules.append(edit(
+        dt, "signatures on different days: the last 'Date:' signs (_last_signature_signs)",
+        "    return _last_signature_signs(text, dedupe_overlaps(found))",
+        "    return dedupe_overlaps(found)", r"\bdate\s*:\s*\S[^\n]{0,300}\bdate\s*:\s*\S",
+    ))
+    rules.append(edit(
         dt, "a 'Date:' label by a signature is the signing date (DATE_CUES)",
         'r"(?<!end )(?<!closing )(?<!birth )\\bdate\\s*:\\s*$"', 'r"(?!x)x"',
         r"\bdate\s*:\s*\S",

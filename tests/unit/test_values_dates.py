@@ -142,3 +142,14 @@ def test_parse_date(text: str, iso: str | None) -> None:
 ])
 def test_the_end_of_a_stated_period_is_an_expiry(text: str, expected: list) -> None:
     assert [c.kind for c in find_dates(text)] == expected
+
+
+def test_signatures_on_different_days_make_the_contract_on_the_last() -> None:
+    text = (
+        "QUILL LABS  By: /s/ Ann Lee  Date: 3/14/2021\n"
+        "HERON LLC   By: /s/ Bo Park  Date: 3/18/2021\n"
+    )
+    assert [(c.value, c.kind) for c in find_dates(text)] == [
+        ("2021-03-14", None),
+        ("2021-03-18", "dated"),
+    ]

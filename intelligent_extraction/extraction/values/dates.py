@@ -17,9 +17,10 @@ split day, month and year, ``datetime.date`` is all the parsing left to do.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import date
 
-from .base import Candidate, cue_after, cue_before, dedupe_overlaps
+from .base import Candidate, cue_after, cue_before, dedupe_overlaps, squash_spaces
 from .numbers import ORDINAL_WORDS, ordinal_value
 
 __all__ = ["find_dates", "parse_date", "DATE_CUES"]
@@ -79,6 +80,11 @@ _PATTERNS: list[re.Pattern[str]] = [
     ),
 ]
 
+_SIGNATURE_DATE_LABEL = re.compile(
+    r"(?<!effective )(?<!commencement )(?<!expiration )(?<!termination )(?<!start )"
+    r"(?<!end )(?<!closing )(?<!birth )\bdate\s*:\s*$",
+    _FLAGS,
+)
 #: (pattern, role) pairs read around a date to say what it is for.
 DATE_CUES: list[tuple[re.Pattern[str], str]] = [
     (
@@ -88,14 +94,7 @@ DATE_CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(?:dated|made|entered\s+into|executed|signed)\b|\bthis\s*$", _FLAGS), "dated"),
     # a form's "Date:" label, by a signature: the date it was signed ("Effective Date:",
     # "Expiration Date:" and the like keep their own role)
-    (
-        re.compile(
-            r"(?<!effective )(?<!commencement )(?<!expiration )(?<!termination )(?<!start )"
-            r"(?<!end )(?<!closing )(?<!birth )\bdate\s*:\s*$",
-            _FLAGS,
-        ),
-        "dated",
-    ),
+    (_SIGNATURE_DATE_LABEL, "dated"),
     (
         re.compile(
             r"\b(?:expir\w*|terminat\w*|until|through|end(?:s|ing)?\s+on)\b"
@@ -171,7 +170,19 @@ def find_dates(text: str) -> list[Candidate]:
                     iso, text[start:end], start, end, unit=precision, kind=_role(text, start, end)
                 )
             )
-    return dedupe_overlaps(found)
+    return _last_signature_signs(text, dedupe_overlaps(found))
+
+
+def _last_signature_signs(text: str, found: list[Candidate]) -> list[Candidate]:
+    """Signatures dated on different days: the contract is made when the last one signs, so
+    the earlier "Date:" dates lose their signing role."""
+    signed = [
+        c for c in found
+        if c.kind == "dated" and c.unit == "day"
+        and _SIGNATURE_DATE_LABEL.search(squash_spaces(text[max(0, c.start - 40) : c.start]))
+    ]
+    last = max((c.value for c in signed), default=None)
+    return [replace(c, kind=None) if c in signed and c.value != last else c for c in found]
 
 
 _ISO = re.compile(r"^\d{4}(?:-\d{2}(?:-\d{2})?)?$")
