@@ -402,6 +402,10 @@ _OTHER_DOCUMENT_DATED = re.compile(
 )
 
 
+#: A filing's page footer ("Source: ACME CORP, 8-K, 8/14/2015"): the date it was filed.
+_FILING_FOOTER = re.compile(r"\bSource:[ \t]+[^\n]{2,100}?,[ \t]*[\w/.-]{1,12}(?:[ \t][\w/.-]{1,8})?,[ \t]*$")
+
+
 def date_role(text: str, c: Candidate) -> Candidate:
     """Sharper roles than the finder's nearest cue: a date defined as the "Effective Date" is
     ``effective``, one defined as another date ("Separation Date") is ``other``, and "dated as
@@ -418,6 +422,8 @@ def date_role(text: str, c: Candidate) -> Candidate:
         if re.search(r"date|agreement|contract|plan|letter", term):  # "Merger Agreement"
             return replace(c, kind="other")
     if _OTHER_DOCUMENT_DATED.search(text, max(0, c.start - 90), c.start):
+        return replace(c, kind="other")
+    if _FILING_FOOTER.search(text, max(0, c.start - 120), c.start):
         return replace(c, kind="other")
     if _DATED_BEFORE.search(text, max(0, c.start - 30), c.start):
         return replace(c, kind="dated")

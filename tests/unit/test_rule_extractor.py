@@ -787,6 +787,12 @@ def test_the_date_of_another_document_is_read_as_such(reference):
     assert _date_kind(reference) == "other"
 
 
+def test_a_filing_footer_date_is_the_date_it_was_filed():
+    assert _date_kind("the Licensor. Source: QUILL LABS, INC., 10-K, 3/14/2019 9. Notices") == (
+        "other"
+    )
+
+
 @pytest.mark.parametrize("title", [
     "SUPPLY AGREEMENT, dated as of March 3, 2011, by and between Northwind Ltd. and Tallgrass LLC",
     "EXHIBIT 10.1 SUPPLY AGREEMENT DATED MARCH 3, 2011",
