@@ -396,14 +396,16 @@ _DATED_BY = (  # "dated", "executed by the Parties on", "effective as of"
 _OTHER_DOCUMENT_DATED = re.compile(
     rf"\b(?:a|an|that|certain|said|such|its|their|the)\s+(?:[\w-]+\s+){{0,4}}?{_DOCUMENT}"
     rf"\s*(?:\([^()]{{1,60}}\)\s*)?(?:\s+between\s+[^,.;()]{{1,40}}?)?,?\s*{_DATED_BY}"
-    rf"|(?<=\S[ \t])(?<![Tt]his\s)\b(?!(?i:this)\b)(?:(?-i:[A-Z][a-z])[\w-]*[ \t]+){{1,4}}{_DOCUMENT}"
-    rf"[ \t]*,?[ \t]*{_DATED_BY}",
+    rf"|(?<=\S[ \t])(?<![Tt]his\s)\b(?!(?i:this)\b)(?:(?-i:[A-Z][a-z])[\w-]*[ \t]+){{1,4}}"
+    rf"{_DOCUMENT}[ \t]*,?[ \t]*{_DATED_BY}",
     re.IGNORECASE,
 )
 
 
 #: A filing's page footer ("Source: ACME CORP, 8-K, 8/14/2015"): the date it was filed.
-_FILING_FOOTER = re.compile(r"\bSource:[ \t]+[^\n]{2,100}?,[ \t]*[\w/.-]{1,12}(?:[ \t][\w/.-]{1,8})?,[ \t]*$")
+_FILING_FOOTER = re.compile(
+    r"\bSource:[ \t]+[^\n]{2,100}?,[ \t]*[\w/.-]{1,12}(?:[ \t][\w/.-]{1,8})?,[ \t]*$"
+)
 
 
 def date_role(text: str, c: Candidate) -> Candidate:
