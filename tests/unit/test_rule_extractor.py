@@ -723,10 +723,10 @@ def test_mid_line_text_that_is_no_title_is_not_read_as_one(text):
     "7. Term. This Agreement shall remain in effect until either Party notifies the other in "
     "writing that it wishes to end it.",
     # the agreement named as what is terminated; a longer aside before "until"
-    '1.4 "Term" means the period starting on the Effective Date and continuing thereafter '
-    "indefinitely until this Agreement is terminated under Section 9.",
-    "7. Term. This Agreement starts on the Start Date and shall continue, subject to the other "
-    "provisions of this Agreement, until terminated by either party on written notice.",
+    '1.4 "Term" is the time from the Effective Date onward; it will continue with no fixed end '
+    "until this Agreement is terminated under Section 9.",
+    "7. Term. This Agreement begins on the Start Date and will continue, save as its other "
+    "clauses provide otherwise, until terminated by either party on written notice.",
 ])
 def test_an_agreement_running_until_terminated_expires_perpetual(clause):
     result = RuleExtractor(SHIPPED, learned=False).extract(
@@ -816,20 +816,20 @@ def test_this_agreements_date_wins_over_a_recited_one(extractor):
 def test_a_term_that_either_party_may_end_early_on_notice_is_still_the_term():
     """Early termination on notice does not make the agreement's own term a notice period."""
     text = (
-        "9. This Agreement shall terminate four (4) years from the date first written above, "
-        "or upon fifteen (15) days written notice by either Party."
+        "9. Either Party may end this Agreement on fifteen (15) days' written notice; otherwise "
+        "it terminates four (4) years from the date first written above."
     )
     result = RuleExtractor(SHIPPED, learned=False).extract(TERM_FIELD, [chunk(text, 4, 3000)])
     assert (result.status, result.value) == ("found", "P4Y")
 
 
 @pytest.mark.parametrize("text", [
-    "The Venture runs until May 31, 2027 unless extended by written agreement of the Venturers "
-    "not less than forty-five (45) days prior to scheduled termination.",
-    "Either party may extend the term for one further year, provided the extending party gives "
-    "the other at least sixty (60) days advance written notice before the end of the term.",
-    "To exercise this option, the Reseller must notify the Vendor of its election no later than "
-    "ninety (90) days prior to the expiration of the initial term.",
+    "The Venture ends on May 31, 2027 unless it is extended by mutual written agreement reached "
+    "at least forty-five (45) days prior to the expiration of the term.",
+    "Each side may extend this Agreement by one year; the extending party gives written notice "
+    "ninety (90) days prior to the end of the current term.",
+    "If the Reseller wants the further year, it exercises this option by notice given sixty (60) "
+    "days prior to the expiration of the initial term.",
 ])
 def test_a_notice_that_takes_up_an_extension_is_no_notice_to_stop_a_renewal(text):
     result = RuleExtractor(SHIPPED, learned=False).extract(NOTICE, [chunk(text, 6, 5000)])
@@ -838,8 +838,8 @@ def test_a_notice_that_takes_up_an_extension_is_no_notice_to_stop_a_renewal(text
 
 def test_records_kept_for_years_after_the_term_are_no_renewal():
     text = (
-        "8. Records. The Distributor shall keep complete books and records of its sales for the "
-        "Term plus an additional three (3) years thereafter."
+        "8. Ledgers. The Distributor keeps its sales ledgers and books during the Term and for "
+        "an additional two (2) years thereafter."
     )
     result = RuleExtractor(SHIPPED, learned=False).extract(RENEWAL, [chunk(text, 8, 7000)])
     assert result.status == "not_found"

@@ -141,8 +141,8 @@ def test_a_lead_time_before_the_end_is_a_notice_whatever_the_renewal_words_near_
 @pytest.mark.parametrize(
     ("text", "iso"),
     [
-        ("shall remain in force until the earlier of (i) the second (2nd) anniversary of the "
-         "date hereof and (ii) the closing", "P2Y"),
+        ("These undertakings lapse on the second (2nd) anniversary of the date hereof unless a "
+         "sale closes first.", "P2Y"),
         ("These obligations end on the third anniversary of the Effective Date.", "P3Y"),
         ("until the 1st anniversary of this Agreement", "P1Y"),
     ],

@@ -381,7 +381,7 @@ def test_a_company_with_its_group_is_defined_by_its_name(text: str) -> None:
         ),
         # a name with a slash in it
         (
-            "THIS AGREEMENT between Wren / Finch Credit Income Fund, a Delaware statutory trust "
+            "THIS AGREEMENT between Wren / Finch Credit Income Fund, an Ohio business trust "
             '("Client") and Larch Services LLC, a New Jersey company ("Agent").',
             ["Wren / Finch Credit Income Fund", "Larch Services LLC"],
         ),
@@ -393,8 +393,7 @@ def test_the_next_party_after_a_descriptor(text: str, names: list[str]) -> None:
 
 def test_an_and_inside_a_capitalised_name_starts_no_party() -> None:
     text = (
-        "between Larch Media, Inc., a Delaware corporation (\u201cLarch\u201d), which may be "
-        "deemed a group pursuant to Rule 13d-5 promulgated by the U.S. Securities and Exchange "
-        "Commission."
+        "between Larch Media, Inc., a Delaware corporation (\u201cLarch\u201d), which is a "
+        "registrant with the Securities and Exchange Commission."
     )
     assert _first(text) == ["Larch Media, Inc."]
