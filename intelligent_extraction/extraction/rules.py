@@ -63,8 +63,7 @@ from .scoring import (
 )
 from .values import Candidate, add_duration, find_candidates
 from .values.base import squash_spaces
-from .values.durations import PERPETUAL
-from .values.numbers import ORDINAL_WORDS, ordinal_value
+from .values.durations import ANNIVERSARY, PERPETUAL, anniversary_years
 from .values.parties import defined_aliases, find_party_lists
 from .values.sentences import sentence_spans
 
@@ -85,11 +84,7 @@ def _value_mode(
     return reader.typed()
 
 
-_ANNIVERSARY = re.compile(
-    rf"(?P<ord>{ORDINAL_WORDS}|\d{{1,2}}\s*(?:st|nd|rd|th|s\s?t|n\s?d|r\s?d|t\s?h))"
-    r"(?:\s*\(\s*\d{1,2}\s*(?:st|nd|rd|th|s\s?t|n\s?d|r\s?d|t\s?h)?\s*\))?\s+(?:year\s+)?anniversary",
-    re.IGNORECASE,
-)
+_ANNIVERSARY = re.compile(ANNIVERSARY, re.IGNORECASE)
 _TERM_SENTENCE = re.compile(
     r"\b(?:term|continu\w*|remain\w*|expir\w*|in\s+(?:full\s+)?(?:force|effect)|period|"
     r"terminat\w*|extend\w*|be\s+for|commenc\w*|end)\b",
@@ -128,7 +123,7 @@ def _term_durations(reader: CandidateReader) -> list[tuple[Passage, Candidate]]:
         found.append((p, c))
     for p in reader.passages:
         for m in _ANNIVERSARY.finditer(p.text):
-            years = ordinal_value(" ".join(m.group("ord").split()))
+            years = anniversary_years(m)
             if years:
                 found.append((p, Candidate(f"P{years}Y", m.group(0), *m.span(), "year", "term")))
     return found

@@ -176,13 +176,18 @@ def find_dates(text: str) -> list[Candidate]:
 def _last_signature_signs(text: str, found: list[Candidate]) -> list[Candidate]:
     """Signatures dated on different days: the contract is made when the last one signs, so
     the earlier "Date:" dates lose their signing role."""
-    signed = [
-        c for c in found
+    signed = {
+        i for i, c in enumerate(found)
         if c.kind == "dated" and c.unit == "day"
         and _SIGNATURE_DATE_LABEL.search(squash_spaces(text[max(0, c.start - 40) : c.start]))
+    }
+    if len(signed) < 2:
+        return found
+    last = max(found[i].value for i in signed)
+    return [
+        replace(c, kind=None) if i in signed and c.value != last else c
+        for i, c in enumerate(found)
     ]
-    last = max((c.value for c in signed), default=None)
-    return [replace(c, kind=None) if c in signed and c.value != last else c for c in found]
 
 
 _ISO = re.compile(r"^\d{4}(?:-\d{2}(?:-\d{2})?)?$")

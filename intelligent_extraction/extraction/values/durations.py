@@ -26,6 +26,8 @@ __all__ = [
     "iso_duration",
     "add_duration",
     "DURATION_CUES",
+    "ANNIVERSARY",
+    "anniversary_years",
     "PERPETUAL",
 ]
 
@@ -59,14 +61,24 @@ _OPEN_ENDED = re.compile(
     r"\b(?:in\s+perpetuity|perpetu(?:al(?:ly)?|ity)|indefinite(?:ly)?)\b", _FLAGS
 )
 
+_ORDINAL_SUFFIX = r"(?:st|nd|rd|th|s\s?t|n\s?d|r\s?d|t\s?h)"  # OCR splits some ("2n d")
+#: "the third (3rd) anniversary", "1st year anniversary": group ``ord`` holds the ordinal.
+ANNIVERSARY = (
+    rf"(?P<ord>{ORDINAL_WORDS}|\d{{1,2}}\s*{_ORDINAL_SUFFIX})"
+    rf"(?:\s*\(\s*\d{{1,2}}\s*{_ORDINAL_SUFFIX}?\s*\))?\s+(?:year\s+)?anniversary"
+)
 #: The Nth anniversary of the agreement's own start: as long as N years from it. Anniversaries
 #: of other events (a closing, a launch) say nothing of how long the agreement runs.
 _ANNIVERSARY_OF_START = re.compile(
-    rf"\b(?P<ord>{ORDINAL_WORDS}|\d{{1,2}}(?:st|nd|rd|th))(?:\s*\(\s*\d{{1,2}}(?:st|nd|rd|th)?\s*\))?"
-    r"\s+anniversary\s+of\s+(?:the\s+)?(?:date\s+(?:hereof|of\s+this\s+(?:letter\s+)?agreement)"
+    rf"\b{ANNIVERSARY}\s+of\s+(?:the\s+)?(?:date\s+(?:hereof|of\s+this\s+(?:letter\s+)?agreement)"
     r"|effective\s+date|execution\s+date|this\s+(?:letter\s+)?agreement)\b",
     _FLAGS,
 )
+
+
+def anniversary_years(m: re.Match[str]) -> int | None:
+    """The N of a match of :data:`ANNIVERSARY`."""
+    return ordinal_value(" ".join(m.group("ord").split()))
 
 #: (pattern, role) pairs read before a duration to say what it measures. The nearest notice or
 #: renewal cue wins; "term" only counts when neither is there, so "an additional period of
@@ -165,7 +177,7 @@ def _implicit_one(text: str) -> list[Candidate]:
 def _anniversaries(text: str) -> list[Candidate]:
     found = []
     for m in _ANNIVERSARY_OF_START.finditer(text):
-        years = ordinal_value(" ".join(m.group("ord").split()))
+        years = anniversary_years(m)
         if years:
             kind = _role(text, *m.span()) or "term"
             found.append(Candidate(f"P{years}Y", m.group(0), *m.span(), unit="year", kind=kind))
