@@ -210,6 +210,8 @@ discovery.type: single-node
 path.data: $RUN/data
 path.logs: $RUN/logs
 action.auto_create_index: false
+# a throwaway loopback node: a nearly full disk must not block its index creation mid-run
+cluster.routing.allocation.disk.threshold_enabled: false
 EOF
 }
 

@@ -362,7 +362,20 @@ class OpenSearchBackend:
                 f"OpenSearch at {self._url} cannot be reached ({action}): "
                 f"{type(exc.info).__name__ if exc.info else 'connection failed'}: {exc.info or exc}"
             ) from exc
-        except (os_errors.AuthenticationException, os_errors.AuthorizationException) as exc:
+        except os_errors.AuthorizationException as exc:
+            if (_error_type(exc) or "").endswith("block_exception"):
+                # a 403 the cluster gives itself, e.g. create-index blocked by a disk over its
+                # high watermark: the credentials are fine, the message must not say otherwise
+                raise BackendError(
+                    f"OpenSearch at {self._url} is blocked ({action}): {_error_reason(exc)}; "
+                    "a disk over the high watermark blocks index creation (free space, or "
+                    "see cluster.routing.allocation.disk.watermark.*)"
+                ) from exc
+            raise BackendError(
+                f"OpenSearch at {self._url} refused the credentials ({action}, HTTP "
+                f"{exc.status_code}); check IE_OPENSEARCH_USER / IE_OPENSEARCH_PASSWORD"
+            ) from exc
+        except os_errors.AuthenticationException as exc:
             raise BackendError(
                 f"OpenSearch at {self._url} refused the credentials ({action}, HTTP "
                 f"{exc.status_code}); check IE_OPENSEARCH_USER / IE_OPENSEARCH_PASSWORD"
@@ -605,6 +618,12 @@ def _parse_version(number: str) -> tuple[int, int, int]:
 
 def _version_text(server: _Server) -> str:
     return ".".join(map(str, server.version))
+
+
+def _error_reason(exc: os_errors.TransportError) -> str:
+    info = exc.info if isinstance(exc.info, dict) else {}
+    error = info.get("error")
+    return str(error.get("reason") if isinstance(error, dict) else exc.info or exc)
 
 
 def _error_type(exc: os_errors.TransportError) -> str | None:

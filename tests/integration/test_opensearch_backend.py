@@ -188,3 +188,17 @@ def test_an_index_with_another_dimension_is_refused(backend, make_backend, opens
     )
     with pytest.raises(BackendError, match="dimension"):
         impostor.count_chunks()
+
+
+def test_a_cluster_block_is_reported_as_one_not_as_bad_credentials(make_backend, opensearch_client):
+    """What a disk over its high watermark does to a cluster, set here by hand."""
+    block = {"persistent": {"cluster.blocks.create_index": True}}
+    opensearch_client.cluster.put_settings(body=block)
+    try:
+        with pytest.raises(BackendError, match="is blocked") as caught:
+            make_backend(4).count_chunks()
+        assert "credentials" not in str(caught.value)
+    finally:
+        opensearch_client.cluster.put_settings(
+            body={"persistent": {"cluster.blocks.create_index": None}}
+        )
