@@ -17,8 +17,8 @@ OTHER_PERIODS = [
     "During the Term and for one (1) year thereafter, the Consultant shall not solicit any "
     "employee of the Client.",
     # periods that run after the agreement ends
-    "The Reseller may sell its remaining stock for a period of up to six (6) months following "
-    "such termination.",
+    "The Reseller may sell off its remaining stock for up to six (6) months after such "
+    "termination.",
     "The Client may keep using the hosted reports for nine (9) months from the effective date "
     "of such termination.",
 ]

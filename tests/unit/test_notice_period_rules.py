@@ -8,9 +8,9 @@ from tests.unit.test_rule_extractor import NOTICE, SHIPPED, TERM, chunk
 
 INSURANCE = (
     "9. Insurance. The Supplier shall keep product liability insurance of at least two million "
-    "dollars. Each policy shall provide that the insured party receives at least forty-five "
-    "(45) days' prior written notice of any cancellation, non-renewal or material change in "
-    "coverage."
+    "dollars. Each policy shall require the insurer to tell the insured party in writing at "
+    "least forty-five (45) days before any cancellation, non-renewal or material reduction of "
+    "the cover."
 )
 
 

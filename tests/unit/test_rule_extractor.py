@@ -30,10 +30,9 @@ PREAMBLE = (
 )
 TERM = (
     "12. Term. This Agreement shall commence on June 1, 2014 (the \u201cEffective Date\u201d) "
-    "and shall continue for an initial term of three (3) years. Thereafter it shall "
-    "automatically renew for successive one (1) year periods unless either party gives "
-    "written notice of non-renewal at least ninety (90) days prior to the end of the "
-    "then-current term."
+    "and shall continue for an initial term of three (3) years. Thereafter it renews by "
+    "itself for further one (1) year periods unless a party sends written notice of "
+    "non-renewal at least ninety (90) days prior to the end of the then-current term."
 )
 LAW = (
     "18. Governing Law. Any dispute shall be heard by the courts of the State of Delaware. "

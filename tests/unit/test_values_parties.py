@@ -334,8 +334,8 @@ def test_asides_without_parentheses_separate_two_parties(text: str, names: list[
 def test_a_statement_the_undersigned_agree_to_is_made_by_its_signatories() -> None:
     text = (
         "JOINT FILING AGREEMENT\n"
-        "The undersigned hereby agree that the statement on Schedule 13G is filed on behalf "
-        "of each of them.\nDated: March 2, 2021\n"
+        "The undersigned agree that this Schedule 13G statement is filed for each of them "
+        "jointly.\nDated: March 2, 2021\n"
         "ORCHARD CAPITAL LP\nBy: /s/ Mia Lund\nMia Lund\nChief Financial Officer\n"
         "ORCHARD FUND (CAYMAN) LTD.\nBy: Orchard Capital LP, its manager\nBy: /s/ Mia Lund\n"
         "/s/ Tomas Reyes\nTomas Reyes\n"
