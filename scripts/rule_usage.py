@@ -384,7 +384,7 @@ def inventory() -> list[Rule]:
         generic={"between", "among", "by", "of", "and"},
     )
     rules += words(
-        vp, "_CONNECTORS = frozenset(", ")", "and & of the de du des der von van la le y e",
+        vp, "_CONNECTORS = frozenset(", ")", "and & of for the de du des der von van la le y e",
         label="connector inside a name", generic=True,
     )
     rules += branches(
@@ -450,6 +450,10 @@ def inventory() -> list[Rule]:
     rules.append(edit(
         vp, "'/' and a spaced hyphen join parts of one name (_CONNECTORS)",
         '"and & / - of', '"and & of', r"\w\s[/-]\s[A-Z]", flags=0,
+    ))
+    rules.append(edit(
+        vp, "a blank line before lower-case text does not end the party block (_paragraph_end)",
+        " or continued or", " or", r"\n[ \t]*\n\s*[a-z]", flags=0,
     ))
     rules.append(edit(
         vp, "a name that is a place is no party (is_place_name)",

@@ -397,3 +397,27 @@ def test_an_and_inside_a_capitalised_name_starts_no_party() -> None:
         "registrant with the Securities and Exchange Commission."
     )
     assert _first(text) == ["Larch Media, Inc."]
+
+
+def test_a_page_break_inside_the_preamble_does_not_end_it() -> None:
+    # the layout put a blank line between a name and the rest of its sentence
+    text = (
+        "This Pact is made between Quillmoor Optics Ltd\n\n"
+        "with an office at 4 Ferry Lane, Leeds (\u201cQuillmoor\u201d) on the one hand and "
+        "Dunmere Labs, Inc. with an office at 80 Lark Street, Austin, Texas 78701 "
+        "(\u201cDunmere\u201d) on the other hand. Quillmoor and Dunmere agree as follows."
+    )
+    assert _first(text) == ["Quillmoor Optics Ltd", "Dunmere Labs, Inc."]
+
+
+def test_a_blank_line_before_a_capitalised_heading_still_ends_the_block() -> None:
+    text = "between Harlow Mills LLC and Penrose Farms LLC\n\nRecitals follow below."
+    assert _first(text) == ["Harlow Mills LLC", "Penrose Farms LLC"]
+
+
+def test_for_joins_the_words_of_one_name() -> None:
+    text = (
+        "This Supply Agreement is made between Institute for Marine Coatings Research, a "
+        "charitable body, and Wexley Paints Inc., a Delaware corporation."
+    )
+    assert _first(text) == ["Institute for Marine Coatings Research", "Wexley Paints Inc."]

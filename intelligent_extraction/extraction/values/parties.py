@@ -99,7 +99,7 @@ _INTRODUCER = re.compile(
 )
 #: "/" and a spaced hyphen join parts of one name ("Blackstone / GSO Fund", "Alumni - Northern
 #: Chapter"); an en dash is left out: it joins ranges ("Fiscal Years 2006 – 2008").
-_CONNECTORS = frozenset("and & / - of the de du des der von van la le y e".split())
+_CONNECTORS = frozenset("and & / - of for the de du des der von van la le y e".split())
 _MONTH_DAY = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d"
 _NOT_A_NAME = re.compile(
     rf"[\"“”()\[\];$]|\bAgreement\b|{_MONTH_DAY}|\d{{5}}(?:-\d{{4}})?$|^\d+(?:\.\d+)?$", _FLAGS
@@ -236,7 +236,10 @@ def _paragraph_end(text: str, start: int, limit: int) -> int:
         before = text[start : gap.start()].strip()
         joined = not before or re.search(r"(?:\band|&|-):?$", before, _FLAGS)
         alias_line = _ALIAS_LINE.match(text, gap.end())  # '("Alpha")' under its name
-        if not (joined or alias_line or _JOINER.match(text, gap.end())
+        # a sentence that goes on in lower case after the gap was split by the page layout
+        # ("Beta Inc." / blank / "with an office at ..."), not ended
+        continued = text[gap.end() : gap.end() + 1].islower()
+        if not (joined or alias_line or continued or _JOINER.match(text, gap.end())
                 or _address_then_joiner(text, gap.end(), limit)):
             return gap.start()
         pos = gap.end()
