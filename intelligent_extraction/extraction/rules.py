@@ -344,6 +344,13 @@ _TITLE_PREFIX = re.compile(
     re.IGNORECASE,
 )
 _NUMBERED = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|ARTICLE|SECTION)\s", re.IGNORECASE)
+#: A title names the document; a line that says "this" is a sentence or a clause heading
+#: ("NOW THEREFORE THIS AGREEMENT", "PARTIES TO THIS CONTRACT").
+_NOT_A_TITLE = re.compile(r"\bTHIS\b", re.IGNORECASE)
+_ENDS_IN_TITLE_WORD = re.compile(rf"\b(?i:{_TITLE_WORDS})S?$")
+#: A sentence that ends before the title on its line ("ASTERISKS DENOTE OMISSIONS. SUPPLY
+#: AGREEMENT"); a period after an abbreviation or a number ("NO. 2", "INC.") ends none.
+_SENTENCE_BEFORE_TITLE = re.compile(r".*\b(?!(?:NO|INC|CO|CORP|LTD|ST)\.)[A-Z]{3,}\.[ \t]+(?=[A-Z])")
 _TITLE_WINDOW = 5000  # characters from the document start where titles are looked for
 
 
@@ -353,10 +360,16 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
     for m in _CAPS_TITLE.finditer(text):
         group = "t" if m.group("t") else "tc"
         start, end = m.start(group), m.end(group)
-        if re.match(r"THIS\b", text[start:end], re.IGNORECASE):
-            continue
         while more := _TITLE_MORE.match(text, end):
             end = more.end()
+        if this := _NOT_A_TITLE.search(text, start, end):
+            # a title the text runs into "This Agreement ..." ends before it; a line that says
+            # "this" before its title word is a sentence or a clause heading
+            end = start + len(text[start : this.start()].rstrip())
+            if not _ENDS_IN_TITLE_WORD.search(text, start, end):
+                continue
+        if sentence := _SENTENCE_BEFORE_TITLE.match(text, start, end):
+            start = sentence.end()  # a legend's sentence ends on the line before the title
         line_start = text.rfind("\n", 0, text.rfind("\n", 0, m.start()) + 0) + 1
         before = _CONTINUED.match(text[line_start : m.start()]) if m.start() > 0 else None
         if before:

@@ -6,7 +6,7 @@ import pytest
 
 from intelligent_extraction.extraction.base import Extractor
 from intelligent_extraction.extraction.field_rules import TYPE_DEFAULTS, FieldRule, rule_for
-from intelligent_extraction.extraction.rules import RuleExtractor, _midline_spans
+from intelligent_extraction.extraction.rules import RuleExtractor, _heading_spans, _midline_spans
 from intelligent_extraction.extraction.scoring import (
     build_passages,
     confidence,
@@ -709,6 +709,24 @@ def test_a_title_the_pdf_text_runs_into_the_preamble_is_read(opening, title):
 ])
 def test_mid_line_text_that_is_no_title_is_not_read_as_one(text):
     assert _midline_spans(text) == []
+
+
+@pytest.mark.parametrize(("opening", "title"), [
+    # a legend's sentence that ends on the title's line is no part of it
+    ("CONFIDENTIAL PARTS WERE REDACTED. FLEET LEASING AGREEMENT\n\nThis Agreement is made "
+     "between Northwind Ltd. and Tallgrass LLC.", "FLEET LEASING AGREEMENT"),
+    # a line that says "this" is a sentence or a clause heading, the real title follows
+    ("HEADINGS USED IN THIS CONTRACT\n\nCANAL DREDGING CONTRACT\n\nThis Contract is made "
+     "between Northwind Ltd. and Tallgrass LLC.", "CANAL DREDGING CONTRACT"),
+])
+def test_a_capitalised_line_holds_only_the_title(opening, title):
+    result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(opening, 0, 0)])
+    assert result.status == "found" and result.value == title
+
+
+def test_a_heading_run_into_this_agreement_ends_before_it():
+    text = "Bay Survey Services Agreement\n\nThis Agreement by and between Northwind Ltd. and"
+    assert [text[s:e] for s, e in _heading_spans(text)] == ["Bay Survey Services Agreement"]
 
 
 # --------------------------------------------------------------------------- open-ended terms
