@@ -350,7 +350,9 @@ _NOT_A_TITLE = re.compile(r"\bTHIS\b", re.IGNORECASE)
 _ENDS_IN_TITLE_WORD = re.compile(rf"\b(?i:{_TITLE_WORDS})S?$")
 #: A sentence that ends before the title on its line ("ASTERISKS DENOTE OMISSIONS. SUPPLY
 #: AGREEMENT"); a period after an abbreviation or a number ("NO. 2", "INC.") ends none.
-_SENTENCE_BEFORE_TITLE = re.compile(r".*\b(?!(?:NO|INC|CO|CORP|LTD|ST)\.)[A-Z]{3,}\.[ \t]+(?=[A-Z])")
+_SENTENCE_BEFORE_TITLE = re.compile(
+    r".*\b(?!(?:NO|INC|CO|CORP|LTD|ST)\.)[A-Z]{3,}\.[ \t]+(?=[A-Z])"
+)
 _TITLE_WINDOW = 5000  # characters from the document start where titles are looked for
 
 

@@ -388,16 +388,17 @@ _DATED_BY = (  # "dated", "executed by the Parties on", "effective as of"
     r"(?:dated|entered\s+into|made|executed|signed|effective)(?:\s+by\s+[^,.;()\n]{1,40}?)?\s+"
     r"(?:on\s+|as\s+of\s+)?(?:the\s+)?$"
 )
-#: The date of another document: "a supply agreement dated March 3, 2011", "the Binding Term
+#: The date of another document: "a supply agreement dated March 3, 2011" (but "This is an
+#: Agreement, entered into on ..." names itself), "the Binding Term
 #: Sheet, dated as of ...", "the agreement between the Parties effective as of ...", "the
 #: Development Agreement ("DA") entered into on ...", or one named in Title Case mid-line
 #: without an article ("pursuant to Sponsorship Agreements dated ..."). Not "This ... Agreement
 #: dated", nor a title (a line's start, in capitals) with its date: "SUPPLY AGREEMENT, dated".
 _OTHER_DOCUMENT_DATED = re.compile(
-    rf"\b(?:a|an|that|certain|said|such|its|their|the)\s+(?:[\w-]+\s+){{0,4}}?{_DOCUMENT}"
-    rf"\s*(?:\([^()]{{1,60}}\)\s*)?(?:\s+between\s+[^,.;()]{{1,40}}?)?,?\s*{_DATED_BY}"
-    rf"|(?<=\S[ \t])(?<![Tt]his\s)\b(?!(?i:this)\b)(?:(?-i:[A-Z][a-z])[\w-]*[ \t]+){{1,4}}"
-    rf"{_DOCUMENT}[ \t]*,?[ \t]*{_DATED_BY}",
+    rf"(?<!\bis\s)\b(?:a|an|that|certain|said|such|its|their|the)\s+(?:[\w-]+\s+){{0,4}}?"
+    rf"{_DOCUMENT}\s*(?:\([^()]{{1,60}}\)\s*)?(?:\s+between\s+[^,.;()]{{1,40}}?)?,?\s*{_DATED_BY}"
+    rf"|(?<=\S[ \t])(?<![Tt]his\s)(?<!\bis\sa\s)(?<!\bis\san\s)\b(?!(?i:this)\b)"
+    rf"(?:(?-i:[A-Z][a-z])[\w-]*[ \t]+){{1,4}}{_DOCUMENT}[ \t]*,?[ \t]*{_DATED_BY}",
     re.IGNORECASE,
 )
 

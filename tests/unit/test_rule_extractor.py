@@ -815,6 +815,8 @@ def test_a_filing_footer_date_is_the_date_it_was_filed():
     "EXHIBIT 10.1 SUPPLY AGREEMENT DATED MARCH 3, 2011",
     "This Supply Agreement dated as of March 3, 2011 is between Northwind Ltd. and Tallgrass LLC.",
     "Supply Agreement dated March 3, 2011",
+    # the document says what it is: "This is an agreement, made on ..."
+    "This is a Services Agreement, entered into on March 3, 2011 by Northwind Ltd.",
 ])
 def test_a_title_or_preamble_with_its_own_date_dates_this_agreement(title):
     assert _date_kind(title) != "other"
