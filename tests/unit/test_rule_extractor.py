@@ -696,8 +696,14 @@ def test_signing_date_fallback_is_only_for_dates():
      "made between Northwind Ltd. and Tallgrass LLC.", "Referral Agreement"),
     ("04/02/07 12 Harbour Road northwind.example Managed Backup Agreement This is a backup "
      "agreement between Northwind Ltd. and Tallgrass LLC.", "Managed Backup Agreement"),
+    # a legend's sentence that ends on the title's line is no part of it
+    ("CONFIDENTIAL PARTS WERE REDACTED. FLEET LEASING AGREEMENT\n\nThis Agreement is made "
+     "between Northwind Ltd. and Tallgrass LLC.", "FLEET LEASING AGREEMENT"),
+    # a line that says "this" is a sentence or a clause heading, the real title follows
+    ("HEADINGS USED IN THIS CONTRACT\n\nCANAL DREDGING CONTRACT\n\nThis Contract is made "
+     "between Northwind Ltd. and Tallgrass LLC.", "CANAL DREDGING CONTRACT"),
 ])
-def test_a_title_the_pdf_text_runs_into_the_preamble_is_read(opening, title):
+def test_a_title_is_read_from_the_text_around_it(opening, title):
     result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(opening, 0, 0)])
     assert result.status == "found" and result.value == title
 
@@ -709,19 +715,6 @@ def test_a_title_the_pdf_text_runs_into_the_preamble_is_read(opening, title):
 ])
 def test_mid_line_text_that_is_no_title_is_not_read_as_one(text):
     assert _midline_spans(text) == []
-
-
-@pytest.mark.parametrize(("opening", "title"), [
-    # a legend's sentence that ends on the title's line is no part of it
-    ("CONFIDENTIAL PARTS WERE REDACTED. FLEET LEASING AGREEMENT\n\nThis Agreement is made "
-     "between Northwind Ltd. and Tallgrass LLC.", "FLEET LEASING AGREEMENT"),
-    # a line that says "this" is a sentence or a clause heading, the real title follows
-    ("HEADINGS USED IN THIS CONTRACT\n\nCANAL DREDGING CONTRACT\n\nThis Contract is made "
-     "between Northwind Ltd. and Tallgrass LLC.", "CANAL DREDGING CONTRACT"),
-])
-def test_a_capitalised_line_holds_only_the_title(opening, title):
-    result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(opening, 0, 0)])
-    assert result.status == "found" and result.value == title
 
 
 def test_a_heading_run_into_this_agreement_ends_before_it():
