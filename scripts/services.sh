@@ -26,7 +26,7 @@ start_redis() {
   redis_up && return 0
   mkdir -p /var/lib/redis-ie
   redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --dir /var/lib/redis-ie \
-    --appendonly yes --databases 64 --logfile /var/lib/redis-ie/redis.log
+    --appendonly yes --databases 64 --logfile /var/lib/redis-ie/redis.log >&2
   for _ in $(seq 50); do redis_up && return 0; sleep 0.1; done
   echo "services: redis did not start (see /var/lib/redis-ie/redis.log)" >&2; return 1
 }
@@ -41,7 +41,9 @@ start_postgres() {
     pg_createcluster "$ver" main >/dev/null
   fi
   read -r ver name <<<"$(pg_cluster)"
-  pg_up || pg_ctlcluster "$ver" "$name" start
+  # stdout carries only the KEY=value lines test.sh exports: the cluster's own messages
+  # ("Removed stale pid file.") go to stderr
+  pg_up || pg_ctlcluster "$ver" "$name" start >&2
   for _ in $(seq 100); do pg_up && break; sleep 0.1; done
   pg_up || { echo "services: postgresql did not start" >&2; return 1; }
   su postgres -c "psql -qtAc \"SELECT 1 FROM pg_roles WHERE rolname='ie'\"" | grep -q 1 \

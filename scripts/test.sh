@@ -8,8 +8,12 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${IE_SKIP_SERVICES:-}" ]; then
-  eval "$(scripts/services.sh start | sed 's/^/export /')" || {
-    echo "test.sh: could not start Redis/PostgreSQL (scripts/services.sh start)" >&2; exit 1; }
+  if ! service_env=$(scripts/services.sh start); then
+    echo "test.sh: could not start Redis/PostgreSQL (scripts/services.sh start)" >&2; exit 1
+  fi
+  while IFS= read -r line; do  # only its KEY=value lines, whatever else a service printed
+    if [[ $line =~ ^[A-Z_][A-Z0-9_]*= ]]; then export "$line"; fi
+  done <<<"$service_env"
 fi
 # The S3 blob-store tests use a real S3-compatible server: MinIO on loopback, built with Go on
 # first use (about 5 minutes once per machine). Without it they skip, and fail under CI.
