@@ -392,7 +392,8 @@ def inventory() -> list[Rule]:
             (r"\bAgreement\b", r"\bAgreement\b"),
             (r"\d{{5}}(?:-\d{{4}})?$", r"\b\d{5}(?:-\d{4})?\b"),
             (r"^\d+(?:\.\d+)?$", r"\b\d+(?:\.\d+)?\b"),
-        ], label="not a name", generic={r"^\d+(?:\.\d+)?$"},
+            (r"^(?:the\s+)?undersigned$", r"\bundersigned\b"),
+        ], label="not a name", generic={r"^\d+(?:\.\d+)?$", r"^(?:the\s+)?undersigned$"},
     )
     rules += branches(
         vp, "_NON_PARTY_TERMS = re.compile(", "_FLAGS", [

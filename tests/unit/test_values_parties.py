@@ -421,3 +421,12 @@ def test_for_joins_the_words_of_one_name() -> None:
         "charitable body, and Wexley Paints Inc., a Delaware corporation."
     )
     assert _first(text) == ["Institute for Marine Coatings Research", "Wexley Paints Inc."]
+
+
+def test_the_undersigned_is_no_party_name() -> None:
+    text = (
+        "In return for a position with Harlow Mills Corporation (\u201cHarlow\u201d), THE "
+        "UNDERSIGNED (\u201cEmployee\u201d) promises to keep Harlow\u2019s plans secret."
+    )
+    assert ["Harlow Mills Corporation"] in [c.value for c in find_party_lists(text)]
+    assert not any("UNDERSIGNED" in n for c in find_party_lists(text) for n in c.value)

@@ -102,7 +102,10 @@ _INTRODUCER = re.compile(
 _CONNECTORS = frozenset("and & / - of for the de du des der von van la le y e".split())
 _MONTH_DAY = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d"
 _NOT_A_NAME = re.compile(
-    rf"[\"“”()\[\];$]|\bAgreement\b|{_MONTH_DAY}|\d{{5}}(?:-\d{{4}})?$|^\d+(?:\.\d+)?$", _FLAGS
+    rf"[\"“”()\[\];$]|\bAgreement\b|{_MONTH_DAY}|\d{{5}}(?:-\d{{4}})?$|^\d+(?:\.\d+)?$"
+    # "the undersigned" is whoever signs, not a name
+    r"|^(?:the\s+)?undersigned$",
+    _FLAGS,
 )
 #: Defined terms that name a thing, not a party: ("Agreement"), (the "Effective Date").
 _NON_PARTY_TERMS = re.compile(
