@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Create .venv and install the project with its dev extras.
-# torch is installed first and pinned by constraints.txt to the local CPU build (2.13.0);
-# an unpinned torch would pull several GB of CUDA wheels.
+# torch is installed first, pinned to 2.13.0 by constraints.txt so installs are reproducible:
+# pip takes the machine's local CPU build where one lies in its find-links, else PyPI's CUDA
+# build (several GB, runs on the CPU; pip's cache makes a second install fast).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
