@@ -356,6 +356,19 @@ _SENTENCE_BEFORE_TITLE = re.compile(
 _TITLE_WINDOW = 5000  # characters from the document start where titles are looked for
 
 
+def _trim_title(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """A heading's span without what is no part of its title, or None if it is no title."""
+    if this := _NOT_A_TITLE.search(text, start, end):
+        # a title the text runs into "This Agreement ..." ends before it; a line that says
+        # "this" before its title word is a sentence or a clause heading
+        end = start + len(text[start : this.start()].rstrip())
+        if not _ENDS_IN_TITLE_WORD.search(text, start, end):
+            return None
+    if sentence := _SENTENCE_BEFORE_TITLE.match(text, start, end):
+        start = sentence.end()  # a legend's sentence ends on the line before the title
+    return start, end
+
+
 def _heading_spans(text: str) -> list[tuple[int, int]]:
     """Capitalised title lines (joined with a previous line that runs on), prefixes dropped."""
     spans = []
@@ -364,14 +377,10 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
         start, end = m.start(group), m.end(group)
         while more := _TITLE_MORE.match(text, end):
             end = more.end()
-        if this := _NOT_A_TITLE.search(text, start, end):
-            # a title the text runs into "This Agreement ..." ends before it; a line that says
-            # "this" before its title word is a sentence or a clause heading
-            end = start + len(text[start : this.start()].rstrip())
-            if not _ENDS_IN_TITLE_WORD.search(text, start, end):
-                continue
-        if sentence := _SENTENCE_BEFORE_TITLE.match(text, start, end):
-            start = sentence.end()  # a legend's sentence ends on the line before the title
+        trimmed = _trim_title(text, start, end)
+        if trimmed is None:
+            continue
+        start, end = trimmed
         line_start = text.rfind("\n", 0, text.rfind("\n", 0, m.start()) + 0) + 1
         before = _CONTINUED.match(text[line_start : m.start()]) if m.start() > 0 else None
         if before:
