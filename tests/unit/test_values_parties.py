@@ -68,6 +68,25 @@ def _first(text: str) -> list[str]:
             'SPORTS, LTD. (hereinafter "NET").',
             ["MIA VOLLEY", "NET SPORTS, LTD."],
         ),
+        # a page break inside the preamble (a blank line, then lower-case text) does not end
+        # it; a blank line before a capitalised heading does
+        (
+            "This Pact is made between Quillmoor Optics Ltd\n\n"
+            "with an office at 4 Ferry Lane, Leeds (\u201cQuillmoor\u201d) on the one hand and "
+            "Dunmere Labs, Inc. with an office at 80 Lark Street, Austin, Texas 78701 "
+            "(\u201cDunmere\u201d) on the other hand. Quillmoor and Dunmere agree as follows.",
+            ["Quillmoor Optics Ltd", "Dunmere Labs, Inc."],
+        ),
+        (
+            "between Harlow Mills LLC and Penrose Farms LLC\n\nRecitals follow below.",
+            ["Harlow Mills LLC", "Penrose Farms LLC"],
+        ),
+        # "for" joins the words of one name
+        (
+            "This Supply Agreement is made between Institute for Marine Coatings Research, a "
+            "charitable body, and Wexley Paints Inc., a Delaware corporation.",
+            ["Institute for Marine Coatings Research", "Wexley Paints Inc."],
+        ),
     ],
 )
 def test_between_clauses(text: str, names: list[str]) -> None:
@@ -397,30 +416,6 @@ def test_an_and_inside_a_capitalised_name_starts_no_party() -> None:
         "registrant with the Securities and Exchange Commission."
     )
     assert _first(text) == ["Larch Media, Inc."]
-
-
-def test_a_page_break_inside_the_preamble_does_not_end_it() -> None:
-    # the layout put a blank line between a name and the rest of its sentence
-    text = (
-        "This Pact is made between Quillmoor Optics Ltd\n\n"
-        "with an office at 4 Ferry Lane, Leeds (\u201cQuillmoor\u201d) on the one hand and "
-        "Dunmere Labs, Inc. with an office at 80 Lark Street, Austin, Texas 78701 "
-        "(\u201cDunmere\u201d) on the other hand. Quillmoor and Dunmere agree as follows."
-    )
-    assert _first(text) == ["Quillmoor Optics Ltd", "Dunmere Labs, Inc."]
-
-
-def test_a_blank_line_before_a_capitalised_heading_still_ends_the_block() -> None:
-    text = "between Harlow Mills LLC and Penrose Farms LLC\n\nRecitals follow below."
-    assert _first(text) == ["Harlow Mills LLC", "Penrose Farms LLC"]
-
-
-def test_for_joins_the_words_of_one_name() -> None:
-    text = (
-        "This Supply Agreement is made between Institute for Marine Coatings Research, a "
-        "charitable body, and Wexley Paints Inc., a Delaware corporation."
-    )
-    assert _first(text) == ["Institute for Marine Coatings Research", "Wexley Paints Inc."]
 
 
 def test_the_undersigned_is_no_party_name() -> None:
