@@ -30,6 +30,7 @@ __all__ = [
     "ExtractionMode",
     "MODE_TYPES",
     "SentenceCue",
+    "DEFAULT_MAX_CHUNKS",
     "ExtractionRules",
     "FieldConfig",
 ]
@@ -195,11 +196,16 @@ class Position(_Strict):
     """Where in the document the value usually sits: the first ``first_chunks`` chunks are
     always candidates and get ``boost`` added to their score (titles, parties and dates open a
     contract); the last ``last_chunks`` chunks are appended to the evidence after the ranked
-    chunks (signature blocks name the parties of letter agreements)."""
+    chunks (signature blocks name the parties of letter agreements). A document of at most
+    ``read_whole_up_to`` chunks (0: none) is read whole: its other chunks follow those, in
+    document order (a short joint statement names its parties only in signature blocks that
+    no query ranks). The extractor reads ``extraction.max_chunks`` of them, so that must be
+    at least ``read_whole_up_to``."""
 
     first_chunks: int = Field(default=3, ge=1)
     boost: float = Field(default=0.2, ge=0)
     last_chunks: int = Field(default=0, ge=0)
+    read_whole_up_to: int = Field(default=0, ge=0)
 
 
 class VisualAnalysis(_Strict):
@@ -256,6 +262,11 @@ class SentenceCue(_Strict):
         return _compiles(pattern, "pattern")
 
 
+#: How many of the retrieved chunks the rule extractor reads when ``extraction.max_chunks`` is
+#: not set.
+DEFAULT_MAX_CHUNKS = 10
+
+
 class ExtractionRules(_Strict):
     """How the rule extractor reads a field (``extraction:`` in its YAML); every key optional.
 
@@ -282,7 +293,7 @@ class ExtractionRules(_Strict):
     - ``early`` (in [0, 1]): bonus for sitting in the document's first chunks; ``lead`` (in
       [0, 1]): bonus for the first candidate of the opening chunks among those with the best
       role;
-    - ``max_chunks``: how many retrieved chunks are read;
+    - ``max_chunks``: how many retrieved chunks are read (default ``DEFAULT_MAX_CHUNKS``);
     - ``needs``: other configured fields whose values this one derives from (an expiration
       runs from the effective date): they are extracted first and passed as context, else
       read with their own settings. For ``expiration`` the list is in order of preference;
@@ -405,6 +416,13 @@ class FieldConfig(_Strict):
             )
         if self.field_name in (self.extraction.needs or []):
             raise ValueError(f"extraction.needs: a field cannot need itself ({self.field_name!r})")
+        whole = self.position.read_whole_up_to if self.position else 0
+        reads = self.extraction.max_chunks or DEFAULT_MAX_CHUNKS
+        if whole > reads:
+            raise ValueError(
+                f"position.read_whole_up_to is {whole}, but the extractor reads only "
+                f"extraction.max_chunks = {reads} chunks: set max_chunks to {whole} or more"
+            )
         return self
 
     def bm25_terms(self) -> list[str]:

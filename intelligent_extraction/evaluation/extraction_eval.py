@@ -6,6 +6,11 @@ right and counts nowhere (``right_empty``); a value where gold is empty is a fal
 (``spurious``); null where gold has a value is a miss (``missed``); a wrong value is both
 (``wrong``). Clause fields (no short value) are scored by evidence only: the strict span rule
 over the record's evidence chunks in order.
+
+A party list is right only when every name is (``compare``), so a list of ten signatories that
+misses one scores like a list that names nobody. List fields therefore also get name-level
+counts (``names``: gold names matched one-to-one, names predicted, names in gold), which show
+how much of a list is right.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from typing import Any
 
 from ..errors import ConfigError
 from ..models import ValueType
-from .compare import values_match
+from .compare import party_overlap, values_match
 from .corrections import Corrections
 from .gold import GoldRow, find_document, load_gold
 from .spans import first_hit_rank, words
@@ -52,6 +57,8 @@ class FieldScore:
     fn: int = 0
     tn: int = 0
     evidence_ranks: list[int | None] = field(default_factory=list)
+    #: list fields: [names matched, names predicted, names in gold] over the documents
+    names: list[int] | None = None
 
     @property
     def precision(self) -> float:
@@ -79,6 +86,22 @@ class FieldScore:
 
     def prf(self) -> dict[str, float]:
         return {"precision": self.precision, "recall": self.recall, "f1": self.f1}
+
+    def count_names(self, predicted: Any, gold: list[Any]) -> None:
+        """Add one document's name-level counts (a party list's names, matched one-to-one)."""
+        names = [str(p) for p in predicted] if isinstance(predicted, list) else []
+        matched, n_pred, n_gold = party_overlap(names, [str(g) for g in gold])
+        totals = self.names or [0, 0, 0]
+        self.names = [totals[0] + matched, totals[1] + n_pred, totals[2] + n_gold]
+
+    def names_prf(self) -> dict[str, float | int] | None:
+        if self.names is None:
+            return None
+        matched, n_pred, n_gold = self.names
+        p = matched / n_pred if n_pred else 1.0
+        r = matched / n_gold if n_gold else 1.0
+        return {"precision": p, "recall": r, "f1": 2 * p * r / (p + r) if p + r else 0.0,
+                "matched": matched, "predicted": n_pred, "gold": n_gold}
 
 
 @dataclass
@@ -128,6 +151,7 @@ class ExtractionReport:
                     "tp": s.tp, "fp": s.fp, "fn": s.fn, "tn": s.tn,
                     **{f"evidence@{k}": s.evidence_recall(k) for k in EVIDENCE_KS},
                     "evidence_rows": len(s.evidence_ranks),
+                    **({"names": s.names_prf()} if s.names is not None else {}),
                 }
                 for name, s in sorted(self.fields.items())
             },
@@ -184,6 +208,8 @@ def _score_rows(records: dict[tuple[str, str], dict], rows: Iterable[GoldRow]) -
             report.value_fields.add(row.field)
             judged = verdict(record, row)
             score.count(judged)
+            if record.get("type") == ValueType.party_list.value:
+                score.count_names(predicted_value(record) or [], list(row.values))
             if predicted_value(record) is not None:
                 report.confidences.append((float(record.get("confidence") or 0.0),
                                            judged == "right"))

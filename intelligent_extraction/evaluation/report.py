@@ -50,6 +50,8 @@ def print_extraction_report(data: dict, console: Console) -> None:
     corrections, the per-dataset breakdown, the reliability table with its ECE, and the
     comparison with another run when there is one."""
     console.print(_fields_table(data))
+    for line in _names_lines(data["fields"]):
+        console.print(line)
     if data.get("corrections"):
         console.print(_corrections_line(data["corrections"]))
     if data.get("datasets"):
@@ -83,6 +85,16 @@ def _fields_table(data: dict) -> Table:
                   f"[bold]{_fmt(m['f1'])}", str(m["tp"]), str(m["fp"]), str(m["fn"]),
                   _fmt(ev["@1"]), _fmt(ev["@3"]), f"[bold]{_fmt(ev['@5'])}", "")
     return table
+
+
+def _names_lines(fields: dict) -> list[str]:
+    """Name-level scores of the list fields (a list is right above only when all of it is)."""
+    return [
+        f"{name} names: P {_fmt(n['precision'])} R {_fmt(n['recall'])} F1 {_fmt(n['f1'])} "
+        f"({n['matched']} of {n['gold']} gold names matched, {n['predicted']} predicted)"
+        for name, s in fields.items()
+        if (n := s.get("names"))
+    ]
 
 
 def _corrections_line(c: dict) -> str:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any
 
-from ..models import ExtractionMode, FieldConfig, ValueType
+from ..models import DEFAULT_MAX_CHUNKS, ExtractionMode, FieldConfig, ValueType
 
 __all__ = ["FieldRule", "TYPE_DEFAULTS", "rule_for", "NO_KIND", "Mode"]
 
@@ -53,7 +53,7 @@ class FieldRule:
     min_score: float = 0.4
     early: float = 0.0  # weight for sitting in the first chunks (titles, parties, dates)
     lead: float = 0.0  # weight for being the first candidate of the document's opening
-    max_chunks: int = 10
+    max_chunks: int = DEFAULT_MAX_CHUNKS
     #: fields whose values this one is derived from, to pass as ``context`` when known
     needs: tuple[str, ...] = ()
     #: a date convention: may the signing date (``dated``) or a date without a role cue answer?

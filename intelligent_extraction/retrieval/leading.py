@@ -6,7 +6,9 @@ can only lift a candidate, so for a field with ``position`` the first ``first_ch
 join the candidates (scored 0 by search) before post-processing; those that still rank below
 the top are appended after the ranked evidence, never displacing it, because a letter's inside
 address or a title page is read there even when nothing ranks it. So are the last
-``last_chunks`` chunks (signature blocks).
+``last_chunks`` chunks (signature blocks), and, in a document of at most ``read_whole_up_to``
+chunks, every other chunk: a short joint statement ("the undersigned agree ...") names its
+parties only in signature blocks spread over chunks no query ranks.
 """
 
 from __future__ import annotations
@@ -25,11 +27,13 @@ def positional_chunks(
     pos = field.position
     if pos is None:
         return candidates, []
-    chunks = backend.get_chunks(doc_id)  # one read serves both ends
+    chunks = backend.get_chunks(doc_id)  # one read serves both ends and the whole
     leading = [ScoredChunk(chunk=c, score=0.0) for c in chunks[: pos.first_chunks]]
     trailing = [ScoredChunk(chunk=c, score=0.0) for c in chunks[-pos.last_chunks :]] \
         if pos.last_chunks else []
-    return append_missing(candidates, leading), leading + trailing
+    whole = [ScoredChunk(chunk=c, score=0.0) for c in chunks] \
+        if len(chunks) <= pos.read_whole_up_to else []
+    return append_missing(candidates, leading), append_missing(leading + trailing, whole)
 
 
 def append_missing(ranked: list[ScoredChunk], extra: list[ScoredChunk]) -> list[ScoredChunk]:

@@ -70,6 +70,23 @@ def test_per_dataset_breakdown_counts_each_set_on_its_own():
     assert data["micro"]["f1"] == pytest.approx(2 / 3)
 
 
+def test_a_party_list_is_also_scored_name_by_name():
+    partial = [record("c1", "parties", ["Quillfeather Inc", "Ormsby Trust"], "party_list", 0.9),
+               record("c2", "parties", ["Tallow Works Ltd."], "party_list", 0.9)]
+    names = score_records(partial, GOLD).to_dict()["fields"]["parties"]
+    assert names["tp"] == 0 and names["fp"] == 2  # neither list is right as a whole ...
+    # ... but 2 of their 3 names are, and 2 of the 4 gold names are found
+    assert {k: names["names"][k] for k in ("matched", "predicted", "gold")} == {
+        "matched": 2, "predicted": 3, "gold": 4}
+    assert names["names"]["precision"] == pytest.approx(2 / 3)
+    assert names["names"]["recall"] == pytest.approx(1 / 2)
+    # a missed list counts its gold names; other value types get no name counts
+    data = score_records(RECORDS, GOLD).to_dict()
+    assert data["fields"]["parties"]["names"]["gold"] == 4
+    assert data["fields"]["parties"]["names"]["matched"] == 2
+    assert "names" not in data["fields"]["effective_date"]
+
+
 def test_ece_of_the_report_by_hand():
     data = score_records(RECORDS, GOLD).to_dict()
     # found values (confidence, right): .95 T, .85 F, .75 T, .95 T, .35 F, .85 T
@@ -102,6 +119,8 @@ def test_printed_report_shows_datasets_ece_and_both_f1s():
     assert "expected calibration error (10 equal-width bins): 0.233" in text
     assert "micro F1 0.667 with gold corrections, 0.500 as published" in text
     assert "1 of 3 rows apply" in text
+    assert "parties names: P 1.000 R 0.500 F1 0.667 (2 of 4 gold names matched, 2 predicted)" \
+        in text
 
 
 def _jsonl(path: Path, rows: list[dict]) -> Path:
