@@ -169,6 +169,12 @@ def print_compare(cmp: dict, console: Console) -> None:
         row(name, d)
     row("micro", cmp["micro"], "[bold]")
     console.print(table)
+    for name, d in cmp["fields"].items():
+        if names := d.get("names"):
+            was, now = names["baseline"], names["current"]
+            console.print(f"{name} names: F1 {_fmt(was['f1'])} -> {_fmt(now['f1'])} (P "
+                          f"{_fmt(was['precision'])} -> {_fmt(now['precision'])}, R "
+                          f"{_fmt(was['recall'])} -> {_fmt(now['recall'])})")
     if not cmp["changes"]:
         console.print("no (document, field) verdict or value changed")
         return

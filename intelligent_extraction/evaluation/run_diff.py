@@ -92,11 +92,16 @@ def _pair_change(old: dict, new: dict, row: GoldRow) -> dict | None:
 
 
 def _delta(old: FieldScore, new: FieldScore, changes: list[dict]) -> dict:
-    """Before, after and after - before of P/R/F1, and how many pairs changed each way."""
+    """Before, after and after - before of P/R/F1, and how many pairs changed each way; for
+    a list field also its name-level P/R/F1 before and after (a list can gain names and stay
+    wrong as a whole)."""
     before, after = old.prf(), new.prf()
+    names = {"names": {"baseline": old.names_prf(), "current": new.names_prf()}} \
+        if old.names is not None and new.names is not None else {}
     return {
         "baseline": before,
         "current": after,
         "delta": {k: after[k] - before[k] for k in before},
         **{kind: sum(1 for c in changes if c["change"] == kind) for kind in CHANGES},
+        **names,
     }

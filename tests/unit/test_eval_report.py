@@ -14,7 +14,8 @@ from typer.testing import CliRunner
 from intelligent_extraction.cli import app
 from intelligent_extraction.evaluation.extraction_eval import score_records
 from intelligent_extraction.evaluation.gold import GoldRow
-from intelligent_extraction.evaluation.report import print_extraction_report
+from intelligent_extraction.evaluation.run_diff import diff_runs
+from intelligent_extraction.evaluation.report import print_compare, print_extraction_report
 from intelligent_extraction.extraction.calibration import expected_calibration_error
 
 
@@ -85,6 +86,20 @@ def test_a_party_list_is_also_scored_name_by_name():
     assert data["fields"]["parties"]["names"]["gold"] == 4
     assert data["fields"]["parties"]["names"]["matched"] == 2
     assert "names" not in data["fields"]["effective_date"]
+
+
+def test_compare_shows_names_a_list_gained_while_it_stays_wrong():
+    current = [record("c2", "parties", ["Tallow Works Ltd."], "party_list", 0.9)
+               if (r["doc_id"], r["field"]) == ("c2", "parties") else r for r in RECORDS]
+    cmp = diff_runs(RECORDS, current, GOLD)
+    parties = cmp["fields"]["parties"]
+    assert parties["delta"]["f1"] < 0  # missed -> wrong: a false positive more
+    assert parties["names"]["baseline"]["recall"] == pytest.approx(2 / 4)
+    assert parties["names"]["current"]["recall"] == pytest.approx(3 / 4)
+    assert "names" not in cmp["fields"]["effective_date"]
+    out = io.StringIO()
+    print_compare(cmp, Console(file=out, width=200))
+    assert "parties names: F1 0.667 -> 0.857 (P 1.000 -> 1.000, R 0.500 -> 0.750)" in out.getvalue()
 
 
 def test_ece_of_the_report_by_hand():
