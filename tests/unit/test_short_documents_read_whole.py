@@ -73,7 +73,7 @@ def test_a_short_document_follows_the_ranked_chunks_whole(backend, embedder, par
     whole = retrieve(backend, embedder, "joint", parties)
 
     assert len(every) <= parties.position.read_whole_up_to
-    assert set(c.chunk_id for c in ranked.chunks) < set(every)  # search leaves blocks out
+    assert {c.chunk_id for c in ranked.chunks} < set(every)  # search leaves blocks out
     ids = [c.chunk_id for c in whole.chunks]
     assert ids[: len(ranked.chunks)] == [c.chunk_id for c in ranked.chunks]  # ranks kept
     assert sorted(ids) == sorted(every) and len(ids) == len(every)  # each chunk once
