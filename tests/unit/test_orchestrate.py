@@ -10,8 +10,9 @@ import pytest
 from intelligent_extraction.backends.embedded import EmbeddedBackend
 from intelligent_extraction.extraction.llm import LLMExtractor
 from intelligent_extraction.extraction.orchestrate import FieldExtraction
-from intelligent_extraction.models import Chunk, FieldConfig
+from intelligent_extraction.models import FieldConfig
 from tests.chat_endpoint import KEY, MODEL, endpoint  # noqa: F401 - fixture
+from tests.indexed_texts import index_texts
 
 pytestmark = pytest.mark.slow
 
@@ -30,12 +31,7 @@ TEXTS = [
 @pytest.fixture()
 def backend(tmp_path, embedder):
     be = EmbeddedBackend(tmp_path / "data")
-    start, chunks = 0, []
-    for i, text in enumerate(TEXTS):
-        chunks.append(Chunk(chunk_id=f"c{i}", doc_id="msa", text=text, chunk_type="text",
-                            start=start, end=start + len(text), position=i))
-        start += len(text) + 2
-    be.index_document("msa", chunks, embedder.embed_texts(TEXTS))
+    index_texts(be, embedder, "msa", TEXTS)
     yield be
     be.close()
 

@@ -13,9 +13,10 @@ from intelligent_extraction.backends.embedded import EmbeddedBackend
 from intelligent_extraction.extraction.orchestrate import FieldExtraction
 from intelligent_extraction.extraction.rules import RuleExtractor
 from intelligent_extraction.fields import load_field_config
-from intelligent_extraction.models import Chunk, FieldConfig
+from intelligent_extraction.models import FieldConfig
 from intelligent_extraction.retrieval import retrieve
 from intelligent_extraction.settings import PROJECT_ROOT
+from tests.indexed_texts import index_texts
 
 pytestmark = pytest.mark.slow
 
@@ -47,12 +48,7 @@ STATEMENT = [
 @pytest.fixture()
 def backend(tmp_path, embedder):
     be = EmbeddedBackend(tmp_path / "data")
-    start, chunks = 0, []
-    for i, text in enumerate(STATEMENT):
-        chunks.append(Chunk(chunk_id=f"c{i}", doc_id="joint", text=text, chunk_type="text",
-                            start=start, end=start + len(text), position=i))
-        start += len(text) + 2  # the blank line between blocks
-    be.index_document("joint", chunks, embedder.embed_texts(STATEMENT))
+    index_texts(be, embedder, "joint", STATEMENT)
     yield be
     be.close()
 

@@ -15,8 +15,9 @@ from intelligent_extraction.backends.embedded import EmbeddedBackend
 from intelligent_extraction.extraction.orchestrate import FieldExtraction
 from intelligent_extraction.extraction.rules import RuleExtractor
 from intelligent_extraction.fields import load_field_config
-from intelligent_extraction.models import Chunk, FieldConfig
+from intelligent_extraction.models import FieldConfig
 from intelligent_extraction.settings import PROJECT_ROOT
+from tests.indexed_texts import index_texts
 
 pytestmark = pytest.mark.slow
 
@@ -46,12 +47,7 @@ CONTRACT = [
 @pytest.fixture()
 def backend(tmp_path, embedder):
     be = EmbeddedBackend(tmp_path / "data")
-    start, chunks = 0, []
-    for i, text in enumerate(CONTRACT):
-        chunks.append(Chunk(chunk_id=f"c{i}", doc_id="grain", text=text, chunk_type="text",
-                            start=start, end=start + len(text), position=i))
-        start += len(text) + 2
-    be.index_document("grain", chunks, embedder.embed_texts(CONTRACT))
+    index_texts(be, embedder, "grain", CONTRACT)
     yield be
     be.close()
 
