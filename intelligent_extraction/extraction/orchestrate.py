@@ -31,13 +31,17 @@ def _ms(t0: float) -> float:
 
 
 def _evidence(
-    value_chunks: Sequence[ScoredChunk], ranked: Sequence[ScoredChunk], value_id: str | None
+    value_chunks: Sequence[ScoredChunk], ranked: Sequence[ScoredChunk], value_id: str | None,
+    top_k: int,
 ) -> list[Evidence]:
     """The chunk holding the value first, then the first attempt's ranking (the best evidence
-    retrieval found), as many chunks as that ranking had."""
+    retrieval found), as many chunks as that ranking had up to the field's ``final_top_k``:
+    the chunks appended after the ranking only to be read (a document's opening, its
+    signature blocks, a short document whole) are context, not evidence."""
     holder = [sc for sc in value_chunks if sc.chunk.chunk_id == value_id][:1]
     rest = [sc for sc in ranked if sc.chunk.chunk_id != value_id]
-    return [Evidence.from_scored(sc) for sc in (holder + rest)[: max(len(ranked), 1)]]
+    shown = max(min(len(ranked), top_k), 1)
+    return [Evidence.from_scored(sc) for sc in (holder + rest)[:shown]]
 
 
 class FieldExtraction:
@@ -140,18 +144,18 @@ class FieldExtraction:
                 result.status, result.error = "error", extraction.reason
                 break
             if extraction.status == "found" and rejected is None:
-                self._accept(result, extraction, chunks, first_chunks)
+                self._accept(result, extraction, chunks, first_chunks, field.final_top_k)
                 break
         if result.status != "found":
-            result.evidence = _evidence([], first_chunks or [], None)
+            result.evidence = _evidence([], first_chunks or [], None, field.final_top_k)
         result.timings_ms = timings
 
     def _accept(
         self, result: FieldResult, extraction: Extraction, chunks: Sequence[ScoredChunk],
-        first_chunks: Sequence[ScoredChunk],
+        first_chunks: Sequence[ScoredChunk], top_k: int,
     ) -> None:
         result.status = "found"
         result.value = extraction.value
         result.raw = extraction.raw
         result.confidence = self.calibrator(extraction.confidence)
-        result.evidence = _evidence(chunks, first_chunks, extraction.chunk_id)
+        result.evidence = _evidence(chunks, first_chunks, extraction.chunk_id, top_k)

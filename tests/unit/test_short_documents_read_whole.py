@@ -91,6 +91,10 @@ def test_the_signatories_of_a_short_joint_statement_are_its_parties(backend, emb
     result = runner.run("joint", "joint.pdf", parties)
     assert result.status == "found"
     assert result.value == SIGNATORIES
+    # the evidence is the chunk holding the list, then the ranking: the chunks read only
+    # because the document is short are context, not evidence
+    assert len(result.evidence) <= parties.final_top_k < len(STATEMENT)
+    assert result.evidence[0].chunk_id == result.candidates[0]["chunk_id"]
 
     ranked_only = runner.run("joint", "joint.pdf", _read_whole_up_to(parties, 0))
     assert ranked_only.value != SIGNATORIES  # what the ranked chunks alone could say
