@@ -340,7 +340,7 @@ _AMENDS = re.compile(r"\b(?:amendment|addendum|supplement)\s+(?:no\.?\s*\d+\s+)?
 _CONTINUED = re.compile(rf"^[ \t]*({_CAPS}{{0,80}}\b(?:TO|AND|OF|FOR|&|-))[ \t]*\n[ \t]*\Z")
 _TITLE_PREFIX = re.compile(
     r"^(?:.*\b(?:EXHIBIT|ANNEX|SCHEDULE|APPENDIX)\s+[\w.()-]+\s*[-–:.]?\s*|"
-    r"(?:EXECUTION\s+(?:VERSION|COPY)|CONFIDENTIAL|CONFORMED\s+COPY)\s*)+",
+    r"(?:EXECUTION\s+(?:VERSION|COPY)|CONFIDENTIAL\b|CONFORMED\s+COPY)\s*)+",
     re.IGNORECASE,
 )
 _NUMBERED = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|ARTICLE|SECTION)\s", re.IGNORECASE)

@@ -702,6 +702,13 @@ def test_signing_date_fallback_is_only_for_dates():
     # a line that says "this" is a sentence or a clause heading, the real title follows
     ("HEADINGS USED IN THIS CONTRACT\n\nCANAL DREDGING CONTRACT\n\nThis Contract is made "
      "between Northwind Ltd. and Tallgrass LLC.", "CANAL DREDGING CONTRACT"),
+    # a "CONFIDENTIAL" stamp before a heading is dropped; the word that starts one is kept
+    ("CONFIDENTIALITY AND NON-SOLICITATION AGREEMENT\n\nThis Agreement is made between "
+     "Northwind Ltd. and Mara Quill.", "CONFIDENTIALITY AND NON-SOLICITATION AGREEMENT"),
+    ("Confidentiality Agreement\n\nThis Agreement is made between Northwind Ltd. and "
+     "Tallgrass LLC.", "Confidentiality Agreement"),
+    ("CONFIDENTIAL\n\nSEED STORAGE AGREEMENT\n\nThis Agreement is made between Northwind "
+     "Ltd. and Tallgrass LLC.", "SEED STORAGE AGREEMENT"),
 ])
 def test_a_title_is_read_from_the_text_around_it(opening, title):
     result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(opening, 0, 0)])
