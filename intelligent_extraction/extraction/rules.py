@@ -338,9 +338,15 @@ _YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
 _AMENDS = re.compile(r"\b(?:amendment|addendum|supplement)\s+(?:no\.?\s*\d+\s+)?to\b", re.I)
 #: A heading line ending like this continues on the next line ("FIRST AMENDMENT TO").
 _CONTINUED = re.compile(rf"^[ \t]*({_CAPS}{{0,80}}\b(?:TO|AND|OF|FOR|&|-))[ \t]*\n[ \t]*\Z")
+#: A heading that opens with a joiner continues the capitalised line above it, across blank
+#: lines ("NON-COMPETITION, NON-DISCLOSURE" / "AND INTELLECTUAL PROPERTY ASSIGNMENT AGREEMENT").
+_JOINER_OPENS = re.compile(r"(?:AND|&|OF|TO|FOR)\s")
+_LINE_ABOVE = re.compile(rf"(?:^|\n)[ \t]*({_CAPS}{{2,80}}?)[ \t]*(?:\n[ \t]*){{1,3}}\Z")
 _TITLE_PREFIX = re.compile(
     r"^(?:.*\b(?:EXHIBIT|ANNEX|SCHEDULE|APPENDIX)\s+[\w.()-]+\s*[-–:.]?\s*|"
-    r"(?:EXECUTION\s+(?:VERSION|COPY)|CONFIDENTIAL\b|CONFORMED\s+COPY)\s*)+",
+    # a "CONFIDENTIAL" stamp, not the first words of "CONFIDENTIAL INFORMATION AND ... AGREEMENT"
+    r"(?:EXECUTION\s+(?:VERSION|COPY)|CONFIDENTIAL\b(?!\s+(?:INFORMATION|DISCLOSURE)\b)|"
+    r"CONFORMED\s+COPY)\s*)+",
     re.IGNORECASE,
 )
 _NUMBERED = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|ARTICLE|SECTION)\s", re.IGNORECASE)
@@ -385,6 +391,10 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
         before = _CONTINUED.match(text[line_start : m.start()]) if m.start() > 0 else None
         if before:
             start = line_start + before.start(1)
+        elif _JOINER_OPENS.match(text, start):
+            above = _LINE_ABOVE.search(text, max(0, start - 200), start)
+            if above and re.search(r"[A-Z]{2}", above.group(1)):
+                start = above.start(1)
         for prefix_pattern in (_TITLE_PREFIX, _COMPANY_PREFIX):
             prefix = prefix_pattern.match(text[start:end])
             if prefix and len(text[start + prefix.end() : end].split()) >= 2:

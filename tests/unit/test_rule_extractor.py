@@ -709,6 +709,12 @@ def test_signing_date_fallback_is_only_for_dates():
      "Tallgrass LLC.", "Confidentiality Agreement"),
     ("CONFIDENTIAL\n\nSEED STORAGE AGREEMENT\n\nThis Agreement is made between Northwind "
      "Ltd. and Tallgrass LLC.", "SEED STORAGE AGREEMENT"),
+    ("CONFIDENTIAL INFORMATION AND DESIGN RIGHTS AGREEMENT\n\nAs a designer with Northwind "
+     "Ltd., I agree as follows.", "CONFIDENTIAL INFORMATION AND DESIGN RIGHTS AGREEMENT"),
+    # a heading broken before its "AND" continues the capitalised line above it
+    ("Exhibit 10.5\n\nNON-SOLICITATION, NON-DISCLOSURE\n\nAND DESIGN RIGHTS AGREEMENT This "
+     "Agreement is made between Northwind Ltd. and Mara Quill.",
+     "NON-SOLICITATION, NON-DISCLOSURE AND DESIGN RIGHTS AGREEMENT"),
 ])
 def test_a_title_is_read_from_the_text_around_it(opening, title):
     result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(opening, 0, 0)])
