@@ -297,8 +297,9 @@ _TITLE_WORDS = (
     r"LICEN[CS]E|LEASE|PLAN|TERMS|NOTE|DEED|INDENTURE)"
 )
 _CAPS = r"[A-Z0-9][A-Z0-9 ,.&/'’()®™#\-\t]"
-#: Placeholders the filing put where an image was ("[LOGO]", "[ABOUT LOGO]") open a title line.
-_IMAGE_TAG = r"(?:\[[^\]\n]{1,40}\][ \t]*)*"
+#: Placeholders the filing put where an image was ("[LOGO]", "[ABOUT LOGO]", or the image's
+#: bare alt text "LOGO") open a title line.
+_IMAGE_TAG = r"(?:(?:\[[^\]\n]{1,40}\]|LOGO\b)[ \t]*)*"
 #: A capitalised title word, with the commas and numbers of a list of titles ("Sales,
 #: Marketing, and Supply Agreement", "Amendment #3 to the Supply Agreement").
 _TITLE_WORD = r"(?:[A-Z][\w&/’'®-]*,?|#\d+|No\.\s*\d+)\s+(?:(?:and|of|for|to|the|&)\s+)*"
@@ -345,7 +346,8 @@ _LINE_ABOVE = re.compile(rf"(?:^|\n)[ \t]*({_CAPS}{{2,80}}?)[ \t]*(?:\n[ \t]*){{
 _TITLE_PREFIX = re.compile(
     r"^(?:.*\b(?:EXHIBIT|ANNEX|SCHEDULE|APPENDIX)\s+[\w.()-]+\s*[-–:.]?\s*|"
     # a "CONFIDENTIAL" stamp, not the first words of "CONFIDENTIAL INFORMATION AND ... AGREEMENT"
-    r"(?:EXECUTION\s+(?:VERSION|COPY)|CONFIDENTIAL\b(?!\s+(?:INFORMATION|DISCLOSURE)\b)|"
+    r"(?:EXECUTION\s+(?:VERSION|COPY)|(?:STRICTLY\s+)?CONFIDENTIAL\b"
+    r"(?!\s+(?:INFORMATION|DISCLOSURE)\b)|"
     r"CONFORMED\s+COPY)\s*)+",
     re.IGNORECASE,
 )

@@ -711,6 +711,11 @@ def test_signing_date_fallback_is_only_for_dates():
      "Ltd. and Tallgrass LLC.", "SEED STORAGE AGREEMENT"),
     ("CONFIDENTIAL INFORMATION AND DESIGN RIGHTS AGREEMENT\n\nAs a designer with Northwind "
      "Ltd., I agree as follows.", "CONFIDENTIAL INFORMATION AND DESIGN RIGHTS AGREEMENT"),
+    # a stamp or an image's bare alt text before the heading on its line
+    ("STRICTLY CONFIDENTIAL Seed Storage Agreement\n\nThis Agreement is made between "
+     "Northwind Ltd. and Tallgrass LLC.", "Seed Storage Agreement"),
+    ("LOGO SEED STORAGE AGREEMENT\n\nThis Agreement is made between Northwind Ltd. and "
+     "Tallgrass LLC.", "SEED STORAGE AGREEMENT"),
     # a heading broken before its "AND" continues the capitalised line above it
     ("Exhibit 10.5\n\nNON-SOLICITATION, NON-DISCLOSURE\n\nAND DESIGN RIGHTS AGREEMENT This "
      "Agreement is made between Northwind Ltd. and Mara Quill.",
