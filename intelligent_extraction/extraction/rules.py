@@ -205,13 +205,13 @@ def _expiration_mode(
             feats["kind"] = 0.6
             scored.append(reader.place(p, c, feats, value=PERPETUAL, note="open-ended term"))
             continue
+        if c.unit in _SHORT_UNITS:
+            continue  # contracts run for months or years; days are notice or cure periods
         start, source = _start_date(reader, p, c, context, needed)
         end = add_duration(start, c.value) if start else None
         if end is None:
             continue
         feats["kind"] = 0.6 if source == "stated" else 0.5
-        if c.unit in _SHORT_UNITS:
-            feats["kind"] -= 1.0  # contracts run for months or years; days are notice periods
         note = f"{start} ({source}) + {c.value}"
         scored.append(reader.place(p, c, feats, value=end, note=note))
     return scored

@@ -205,6 +205,17 @@ def test_expiration_on_an_anniversary_reads_the_effective_date_from_the_chunks(e
     assert result.raw == "fourth (4th) anniversary"
 
 
+def test_a_period_of_days_is_no_term_of_the_agreement(extractor):
+    # a release one may revoke for a week after signing: the agreement does not end then
+    text = (
+        "This Release is dated May 2, 2016. It becomes binding and final only when the "
+        "seven-day period to take it back ends, counted from the day you sign this Agreement."
+    )
+    result = extractor.extract(EXPIRATION, [chunk(text, 0, 0)])
+    assert result.value != "2016-05-09"
+    assert not any(c["value"] == "2016-05-09" for c in result.candidates)
+
+
 def test_expiration_stated_as_a_date(extractor):
     text = "This Agreement shall expire on October 31, 2029 unless the parties renew it."
     result = extractor.extract(EXPIRATION, [chunk(text, 4, 3000)])
