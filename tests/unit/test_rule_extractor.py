@@ -390,6 +390,17 @@ def test_negotiation_or_dispute_periods_are_not_renewal_terms(extractor):
         assert extractor.extract(RENEWAL, [chunk(text, 14, 11000)]).status == "not_found", text
 
 
+def test_restrictive_covenant_and_severance_periods_are_not_renewal_terms(extractor):
+    """A covenant's or a severance plan's period extended is no renewal of the agreement."""
+    for text in (
+        "6. Non-Solicitation. The Restricted Period may be extended to twelve months after "
+        "your employment ends if the Company keeps paying your salary under Section 7.",
+        "4. Severance. The period of salary continuation shall be extended from nine (9) to "
+        "fifteen (15) months for the Executive.",
+    ):
+        assert extractor.extract(RENEWAL, [chunk(text, 14, 11000)]).status == "not_found", text
+
+
 def test_a_defined_calendar_period_is_not_a_renewal_term(extractor):
     """'"Contract Year" means each successive period of twelve months' measures time; it does
     not renew the agreement, whose own renewal sentence still answers."""
