@@ -379,26 +379,20 @@ def test_termination_notice_without_renewal_is_not_a_renewal_notice(extractor):
     assert extractor.extract(NOTICE, [chunk(text, 12, 9000)]).status == "not_found"
 
 
-def test_negotiation_or_dispute_periods_are_not_renewal_terms(extractor):
-    """Extending talks or a mediation is not renewing the agreement."""
-    for text in (
-        "9.2 Disputes. The executives shall meet and negotiate in good faith, and may extend "
-        "those discussions for a further forty-five (45) days by mutual consent.",
-        "9.3 Mediation. Either party may extend the mediation once for an additional thirty "
-        "(30) days before the dispute is referred to arbitration.",
-    ):
-        assert extractor.extract(RENEWAL, [chunk(text, 14, 11000)]).status == "not_found", text
-
-
-def test_restrictive_covenant_and_severance_periods_are_not_renewal_terms(extractor):
-    """A covenant's or a severance plan's period extended is no renewal of the agreement."""
-    for text in (
-        "6. Non-Solicitation. The Restricted Period may be extended to twelve months after "
-        "your employment ends if the Company keeps paying your salary under Section 7.",
-        "4. Severance. The period of salary continuation shall be extended from nine (9) to "
-        "fifteen (15) months for the Executive.",
-    ):
-        assert extractor.extract(RENEWAL, [chunk(text, 14, 11000)]).status == "not_found", text
+@pytest.mark.parametrize("text", [
+    # extending talks or a mediation is not renewing the agreement
+    "9.2 Disputes. The executives shall meet and negotiate in good faith, and may extend "
+    "those discussions for a further forty-five (45) days by mutual consent.",
+    "9.3 Mediation. Either party may extend the mediation once for an additional thirty "
+    "(30) days before the dispute is referred to arbitration.",
+    # nor is extending a covenant's or a severance plan's period
+    "6. Non-Solicitation. The Restricted Period may be extended to twelve months after "
+    "your employment ends if the Company keeps paying your salary under Section 7.",
+    "4. Severance. The period of salary continuation shall be extended from nine (9) to "
+    "fifteen (15) months for the Executive.",
+])
+def test_periods_of_something_else_extended_are_not_renewal_terms(extractor, text):
+    assert extractor.extract(RENEWAL, [chunk(text, 14, 11000)]).status == "not_found"
 
 
 def test_a_defined_calendar_period_is_not_a_renewal_term(extractor):
