@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from intelligent_extraction.backends.embedded import EmbeddedBackend
 from intelligent_extraction.models import Chunk
 
 
@@ -15,3 +20,16 @@ def index_texts(backend, embedder, doc_id: str, texts: list[str], *, gap: int = 
         start += len(text) + gap
     backend.index_document(doc_id, chunks, embedder.embed_texts(texts))
     return chunks
+
+
+@contextmanager
+def embedded_with(
+    data_dir: Path, embedder, doc_id: str, texts: list[str]
+) -> Iterator[EmbeddedBackend]:
+    """A fresh embedded backend in ``data_dir`` holding ``texts`` as ``doc_id``, closed after."""
+    backend = EmbeddedBackend(data_dir)
+    try:
+        index_texts(backend, embedder, doc_id, texts)
+        yield backend
+    finally:
+        backend.close()

@@ -7,12 +7,11 @@ import re
 
 import pytest
 
-from intelligent_extraction.backends.embedded import EmbeddedBackend
 from intelligent_extraction.extraction.llm import LLMExtractor
 from intelligent_extraction.extraction.orchestrate import FieldExtraction
 from intelligent_extraction.models import FieldConfig
 from tests.chat_endpoint import KEY, MODEL, endpoint  # noqa: F401 - fixture
-from tests.indexed_texts import index_texts
+from tests.indexed_texts import embedded_with
 
 pytestmark = pytest.mark.slow
 
@@ -30,10 +29,8 @@ TEXTS = [
 
 @pytest.fixture()
 def backend(tmp_path, embedder):
-    be = EmbeddedBackend(tmp_path / "data")
-    index_texts(be, embedder, "msa", TEXTS)
-    yield be
-    be.close()
+    with embedded_with(tmp_path / "data", embedder, "msa", TEXTS) as be:
+        yield be
 
 
 FIELD = FieldConfig(

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from intelligent_extraction.backends.embedded import EmbeddedBackend
 from intelligent_extraction.extraction.orchestrate import FieldExtraction
 from intelligent_extraction.extraction.rules import RuleExtractor
 from intelligent_extraction.fields import load_field_config
 from intelligent_extraction.models import FieldConfig
 from intelligent_extraction.retrieval import retrieve
 from intelligent_extraction.settings import PROJECT_ROOT
-from tests.indexed_texts import index_texts
+from tests.indexed_texts import embedded_with
 
 pytestmark = pytest.mark.slow
 
@@ -47,10 +46,8 @@ STATEMENT = [
 
 @pytest.fixture()
 def backend(tmp_path, embedder):
-    be = EmbeddedBackend(tmp_path / "data")
-    index_texts(be, embedder, "joint", STATEMENT)
-    yield be
-    be.close()
+    with embedded_with(tmp_path / "data", embedder, "joint", STATEMENT) as be:
+        yield be
 
 
 @pytest.fixture(scope="module")
