@@ -22,7 +22,7 @@ from .embeddings import (
     onnx_cache_dir,
 )
 from .extraction.base import Extractor, FieldResult
-from .extraction.calibration import Calibrator
+from .extraction.calibration import FieldCalibrators
 from .extraction.orchestrate import FieldExtraction
 from .fields import FieldRegistry, load_field_registry
 from .ingest import IndexReport, Ingestor
@@ -144,10 +144,10 @@ class ExtractionService:
 
     @cached_property
     def field_extraction(self) -> FieldExtraction:
-        calibrator = Calibrator.load(self.settings.fields_dir.parent / "calibration.json",
-                                     self.extractor.name)
+        calibrators = FieldCalibrators.load(
+            self.settings.fields_dir.parent / "calibration.json", self.extractor.name)
         return FieldExtraction(self.backend, self.embedder, self.extractor,
-                               calibrator=calibrator)
+                               calibrators=calibrators)
 
     def resolve_fields(self, names: list[str] | None) -> list[str]:
         """The named fields (all when None), failing on an unknown name before any work."""

@@ -1,5 +1,6 @@
 """Fit config/calibration.json from an uncalibrated run of the FIT set, and print reliability
-tables with their expected calibration error.
+tables with their expected calibration error. Every field with enough found values in the run
+gets a map of its own; the others share one.
 
     # a run with no calibration (a fields dir whose parent holds no calibration.json)
     mkdir -p /tmp/nocal && cp -r config/fields /tmp/nocal/
@@ -16,7 +17,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from intelligent_extraction.evaluation.calibrate import calibrate, save_calibrator
+from intelligent_extraction.evaluation.calibrate import calibrate, save_calibrators
 from intelligent_extraction.evaluation.corrections import default_corrections_path
 from intelligent_extraction.evaluation.extraction_eval import load_records
 from intelligent_extraction.evaluation.gold import load_gold
@@ -46,11 +47,13 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "config" / "calibration.json")
     args = parser.parse_args()
     gold = load_gold(args.gold, default_corrections_path())
-    calibrator, raw, held_out = calibrate(load_records(args.run), gold)
+    calibrators, raw, held_out = calibrate(load_records(args.run), gold)
     _print("raw confidence (before calibration):", raw)
     _print("calibrated, held-out documents (two folds):", held_out)
-    save_calibrator(args.out, args.extractor, calibrator)
-    print(f"wrote {args.extractor} calibrator with {len(calibrator.xs)} knots to {args.out}")
+    save_calibrators(args.out, args.extractor, calibrators)
+    own = ", ".join(sorted(calibrators.by_field)) or "none"
+    print(f"wrote the {args.extractor} calibration to {args.out}: a shared map "
+          f"({len(calibrators.shared.xs)} knots) and a map of their own for {own}")
 
 
 if __name__ == "__main__":

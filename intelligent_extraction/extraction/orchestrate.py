@@ -20,7 +20,7 @@ from ..models import FieldConfig, ScoredChunk, Strategy
 from ..retrieval import retrieve
 from ..retrieval.variants import retrieve_variants, variant_queries
 from .base import AttemptTrace, Evidence, Extraction, Extractor, FieldResult
-from .calibration import Calibrator
+from .calibration import FieldCalibrators
 from .validate import validate_extraction
 
 __all__ = ["FieldExtraction"]
@@ -54,7 +54,7 @@ class FieldExtraction:
         extractor: Extractor,
         *,
         max_retries: int = 2,
-        calibrator: Calibrator | None = None,
+        calibrators: FieldCalibrators | None = None,
     ):
         if max_retries < 0:
             raise ValueError(f"max_retries must be 0 or more. Currently, it is {max_retries}")
@@ -62,7 +62,7 @@ class FieldExtraction:
         self.embedder = embedder
         self.extractor = extractor
         self.max_retries = max_retries
-        self.calibrator = calibrator or Calibrator.identity()
+        self.calibrators = calibrators or FieldCalibrators()
 
     def run(
         self,
@@ -157,5 +157,5 @@ class FieldExtraction:
         result.status = "found"
         result.value = extraction.value
         result.raw = extraction.raw
-        result.confidence = self.calibrator(extraction.confidence)
+        result.confidence = self.calibrators(result.field, extraction.confidence)
         result.evidence = _evidence(chunks, first_chunks, extraction.chunk_id, top_k)

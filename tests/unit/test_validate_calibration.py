@@ -3,6 +3,7 @@ import pytest
 from intelligent_extraction.extraction.base import Extraction
 from intelligent_extraction.extraction.calibration import (
     Calibrator,
+    FieldCalibrators,
     fit_isotonic,
     reliability_table,
 )
@@ -93,10 +94,22 @@ def test_reliability_table_bins():
     ]
 
 
-def test_calibrator_round_trips_through_json(tmp_path):
+def test_calibrators_round_trip_through_json(tmp_path):
     import json
 
     path = tmp_path / "calibration.json"
-    path.write_text(json.dumps({"rules": Calibrator((0.0, 1.0), (0.2, 0.7)).to_dict()}))
-    assert Calibrator.load(path, "rules")(1.0) == 0.7
-    assert Calibrator.load(path, "llm") == Calibrator.identity()
+    stored = FieldCalibrators(Calibrator((0.0, 1.0), (0.2, 0.7)),
+                              {"term": Calibrator((0.0, 1.0), (0.1, 0.5))})
+    path.write_text(json.dumps({"rules": stored.to_dict()}))
+    loaded = FieldCalibrators.load(path, "rules")
+    assert loaded == stored
+    assert loaded("term", 1.0) == 0.5 and loaded("parties", 1.0) == 0.7
+    assert FieldCalibrators.load(path, "llm")("term", 0.3) == 0.3  # none stored: identity
+
+
+def test_a_calibration_file_without_field_maps_still_loads(tmp_path):
+    import json
+
+    path = tmp_path / "calibration.json"
+    path.write_text(json.dumps({"rules": {"x": [0.0, 1.0], "y": [0.2, 0.7]}}))
+    assert FieldCalibrators.load(path, "rules")("term", 1.0) == 0.7
