@@ -177,6 +177,22 @@ _UNTIL_TERMINATED = re.compile(
     re.IGNORECASE,
 )
 _AGREEMENT_SUBJECT = re.compile(r"\b(?:agreement|term|contract)\b", re.IGNORECASE)
+#: A term bound to an event rather than a date: "shall continue in force until the expiration
+#: of the last Licensed Patent", "remains in effect for so long as Buyer holds any Shares".
+#: Open-ended too, when no date or period follows and no stated period precedes it.
+_UNTIL_EVENT = re.compile(
+    r"\b(?:continu\w*|remain\w*|in\s+(?:full\s+)?(?:force|effect)|extend\w*|endur\w*)\b"
+    r"[^.;]{0,60}?\b(?:until|(?:for\s+)?(?:so|as)\s+long\s+as)\b(?!\s+revoked)",
+    re.IGNORECASE,
+)
+#: What continues (the words just before the verb) is part of the agreement, not the
+#: agreement: the valid provisions of a severability clause, what survives, an indemnity.
+_PART_CONTINUES = re.compile(
+    r"\b(?:provisions?|terms|conditions|indemnif\w*|obligations?|surviv\w*|invalid\w*)\b",
+    re.IGNORECASE,
+)
+_SUBJECT_WINDOW = 60  # characters before the verb read as what continues
+_EVENT_DATE_WINDOW = 80  # characters after "until" where a date or a period ends it instead
 
 
 def _open_ended_terms(reader: CandidateReader) -> list[tuple[Passage, Candidate]]:
@@ -192,6 +208,21 @@ def _open_ended_terms(reader: CandidateReader) -> list[tuple[Passage, Candidate]
             if any(d.value != PERPETUAL and d.kind != "notice" for d in before):
                 continue
             found.append((p, Candidate(PERPETUAL, m.group(0), *m.span(), kind="term")))
+        for m in _UNTIL_EVENT.finditer(p.text):
+            s, e = sentence_bounds(p.text, m.start(), m.end())
+            if (not _AGREEMENT_SUBJECT.search(p.text, s, m.start() + 1)
+                    or _PART_CONTINUES.search(p.text, max(s, m.start() - _SUBJECT_WINDOW),
+                                              m.start())
+                    or _UNTIL_TERMINATED.search(p.text, s, e)):  # that one is read above
+                continue
+            after = p.text[m.end() : max(e, m.end() + _EVENT_DATE_WINDOW)]
+            if ":" in p.text[m.end() : e + 1]:
+                continue  # "until the earlier of: (a) the fifth anniversary ...": a list follows
+            named = find_candidates(ValueType.duration, p.text[s : m.end()] + " " + after)
+            named += find_candidates(ValueType.date, after)
+            if any(d.value != PERPETUAL and d.kind != "notice" for d in named):
+                continue
+            found.append((p, Candidate(PERPETUAL, m.group(0), *m.span(), kind="event")))
     return found
 
 
@@ -203,7 +234,8 @@ def _expiration_mode(
         feats = reader.features(p, c)
         if c.value == PERPETUAL:
             feats["kind"] = 0.6
-            scored.append(reader.place(p, c, feats, value=PERPETUAL, note="open-ended term"))
+            note = "term bound to an event" if c.kind == "event" else "open-ended term"
+            scored.append(reader.place(p, c, feats, value=PERPETUAL, note=note))
             continue
         if c.unit in _SHORT_UNITS:
             continue  # contracts run for months or years; days are notice or cure periods

@@ -790,6 +790,44 @@ def test_a_stated_term_before_until_terminated_still_counts():
     assert result.value == "2018-02-01"
 
 
+@pytest.mark.parametrize("clause", [
+    "9.1 Term. Unless terminated earlier under Section 9.2, this Agreement shall remain in "
+    "effect until the expiration of the last to expire of the Licensed Patents.",
+    "9.1 This Agreement shall continue in force for so long as Quillon or any of its "
+    "Affiliates holds Shares in the Venture Company.",
+    "9.1 This Agreement shall commence on the Effective Date and continue until Marlow ceases "
+    "to market the Product in the Territory.",
+])
+def test_an_agreement_bound_to_an_event_expires_perpetual(clause):
+    result = RuleExtractor(SHIPPED, learned=False).extract(
+        EXPIRATION, [chunk(clause, 3, 4000)], context={"effective_date": "2016-02-01"}
+    )
+    assert result.status == "found" and result.value == "perpetual"
+
+
+@pytest.mark.parametrize("clause", [
+    # the event is a date or a stated period
+    "9.1 This Agreement shall remain in effect until December 31, 2019.",
+    "9.1 This Agreement shall remain in effect until the third anniversary of the Effective "
+    "Date.",
+    # a list of ends follows, which may hold dates or periods
+    "9.1 This Agreement shall remain in effect until the earlier of the following events:",
+    # a severability clause and a survival clause: a part of the agreement continues
+    "14. If any provision is held invalid, the other provisions of this Agreement shall "
+    "remain in full force and effect so long as the economic substance is not affected.",
+    "15. The indemnification provisions of this Agreement shall continue until all claims "
+    "have expired.",
+    # a joint statement in force until a filer revokes it
+    "This Agreement shall remain in full force and effect until revoked by any party hereto in "
+    "a signed writing.",
+])
+def test_other_continuations_are_no_event_bound_term(clause):
+    result = RuleExtractor(SHIPPED, learned=False).extract(
+        EXPIRATION, [chunk(clause, 3, 4000)], context={"effective_date": "2016-02-01"}
+    )
+    assert "perpetual" not in [c["value"] for c in result.candidates]
+
+
 # --------------------------------------------------------------------------- party blocks
 
 
