@@ -163,6 +163,9 @@ def _start_date(
 
 
 _SHORT_UNITS = frozenset({"day", "week", "hour"})
+#: Fewer months than this are a phase, a trial or a notice period more often than a contract's
+#: term (train: 1 of 13 CUAD expiry dates computed from one was right).
+_SHORT_MONTHS = re.compile(r"^P(?:[1-9]|1[01])M$")
 
 #: A term that runs until someone ends it: "shall continue until terminated", "will end when
 #: terminated by either party", "remains in force until either party gives notice", "for an
@@ -237,8 +240,8 @@ def _expiration_mode(
             note = "term bound to an event" if c.kind == "event" else "open-ended term"
             scored.append(reader.place(p, c, feats, value=PERPETUAL, note=note))
             continue
-        if c.unit in _SHORT_UNITS:
-            continue  # contracts run for months or years; days are notice or cure periods
+        if c.unit in _SHORT_UNITS or _SHORT_MONTHS.match(c.value):
+            continue  # contracts run for a year or more; days are notice or cure periods
         start, source = _start_date(reader, p, c, context, needed)
         end = add_duration(start, c.value) if start else None
         if end is None:

@@ -216,6 +216,20 @@ def test_a_period_of_days_is_no_term_of_the_agreement(extractor):
     assert not any(c["value"] == "2016-05-09" for c in result.candidates)
 
 
+@pytest.mark.parametrize("period, expiry", [
+    ("three (3) months", None),  # a phase, a trial or a notice more often than the term
+    ("eighteen (18) months", "2017-08-01"),
+])
+def test_a_term_of_a_few_months_gives_no_expiry(extractor, period, expiry):
+    text = (
+        f"3. Term. The pilot phase of this Agreement shall be for a period of {period}, "
+        "during which Harbin will run the Campaign in two test markets."
+    )
+    result = extractor.extract(EXPIRATION, [chunk(text, 3, 2000)],
+                               context={"effective_date": "2016-02-01"})
+    assert result.value == expiry
+
+
 def test_expiration_stated_as_a_date(extractor):
     text = "This Agreement shall expire on October 31, 2029 unless the parties renew it."
     result = extractor.extract(EXPIRATION, [chunk(text, 4, 3000)])
