@@ -597,12 +597,14 @@ def inventory() -> list[Rule]:
     )
     rules += branches(
         du, "_RECURRING = [", "\n]", [
-            r"annual(?:ly)?", "yearly", (r"each\s+year", r"\beach\s+year\b"),
+            "annually", (r"annual(?=\s+(?:renewal|term|period|basis|extension)s?\b)",
+                         r"\bannual\s+(?:renewal|term|period|basis|extension)s?\b"),
+            "yearly", (r"each\s+year", r"\beach\s+year\b"),
             (r"every\s+year", r"\bevery\s+year\b"),
             (r"year[\s-]to[\s-]year", r"\byear[\s-]to[\s-]year\b"), "monthly",
             (r"each\s+month", r"\beach\s+month\b"), (r"every\s+month", r"\bevery\s+month\b"),
             (r"month[\s-]to[\s-]month", r"\bmonth[\s-]to[\s-]month\b"),
-        ], label="recurrence as a duration", generic={r"annual(?:ly)?", "monthly"},
+        ], label="recurrence as a duration", generic={"annually", "monthly"},
     )
     rules += branches(
         du, "_OPEN_ENDED = re.compile(", "_FLAGS", [

@@ -79,6 +79,23 @@ def test_role_cues(text: str, kind: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("the Agreement renews annually unless terminated", ["P1Y"]),
+        ("thereafter on an annual basis", ["P1Y"]),
+        ("subject to annual renewals", ["P1Y"]),
+        ("continues from year to year", ["P1Y"]),
+        # something recurring every year, not a period the agreement runs for
+        ("a term expiring at the 2018 Annual Meeting of stockholders", []),
+        ("Licensee shall pay the Annual Fee for the first Year of the Term", []),
+        ("the Sponsor will continue to provide annual funding until Phase II ends", []),
+    ],
+)
+def test_annual_is_a_period_only_as_an_adverb_or_of_a_term(text: str, found: list) -> None:
+    assert [c.value for c in find_durations(text)] == found
+
+
+@pytest.mark.parametrize(
     ("text", "iso"),
     [
         ("2 years", "P2Y"),

@@ -48,7 +48,11 @@ _ARTICLE = re.compile(
 _RECURRING = [
     (
         re.compile(
-            r"\b(?:annual(?:ly)?|yearly|each\s+year|every\s+year|year[\s-]to[\s-]year)\b", _FLAGS
+            # "annual" measures a term only as an adverb or before a word for one: an
+            # "annual meeting", "annual fee" or "annual funding" recurs without being a period
+            r"\b(?:annually|annual(?=\s+(?:renewal|term|period|basis|extension)s?\b)|yearly"
+            r"|each\s+year|every\s+year|year[\s-]to[\s-]year)\b",
+            _FLAGS,
         ),
         "year",
     ),
