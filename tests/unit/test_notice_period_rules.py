@@ -55,3 +55,19 @@ def test_the_stop_notice_is_still_read_beside_an_opt_in_clause():
     chunks = [chunk(OPT_IN_RENEWALS[0], 3, 2000, score=1.0), chunk(TERM, 5, 4000, score=0.8)]
     result = RuleExtractor(SHIPPED).extract(NOTICE, chunks)
     assert (result.value, result.raw) == ("P90D", "ninety (90) days")
+
+
+def test_a_notice_to_end_the_agreement_at_the_end_of_its_term():
+    text = ("12. Termination. Either party may terminate this Agreement at the end of the "
+            "Initial Term or of any renewal term upon forty-five (45) days written notice to "
+            "the other party.")
+    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    assert (result.value, result.raw) == ("P45D", "forty-five (45) days")
+
+
+def test_a_cure_period_that_ends_at_the_end_of_such_period_is_no_renewal_notice():
+    text = ("8.1 Either party may terminate this Agreement upon written notice if the other "
+            "party fails to cure a breach within thirty (30) days following written notice, "
+            "provided that the failure remains uncured at the end of such period.")
+    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    assert result.status == "not_found", result.value
