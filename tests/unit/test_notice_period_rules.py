@@ -3,6 +3,8 @@ agreement's renewal, not an insurer's notice of a policy's cancellation or non-r
 
 from __future__ import annotations
 
+import pytest
+
 from intelligent_extraction.extraction.rules import RuleExtractor
 from tests.unit.test_rule_extractor import NOTICE, SHIPPED, TERM, chunk
 
@@ -57,12 +59,20 @@ def test_the_stop_notice_is_still_read_beside_an_opt_in_clause():
     assert (result.value, result.raw) == ("P90D", "ninety (90) days")
 
 
-def test_a_notice_to_end_the_agreement_at_the_end_of_its_term():
-    text = ("12. Termination. Either party may terminate this Agreement at the end of the "
-            "Initial Term or of any renewal term upon forty-five (45) days written notice to "
-            "the other party.")
+@pytest.mark.parametrize(("text", "value"), [
+    ("12. Termination. Either party may terminate this Agreement at the end of the Initial "
+     "Term or of any renewal term upon forty-five (45) days written notice to the other party.",
+     "P45D"),
+    ("12. Termination. Following the Initial Term, either party may terminate this Agreement "
+     "without cause upon written notice to the other party of at least two (2) months.",
+     "P2M"),
+    ("12. Renewal. Unless the Licensee tells the Licensor at least four (4) months before the "
+     "expiration date that it wants this Agreement to end, it shall continue for one more "
+     "year.", "P4M"),
+])
+def test_a_notice_that_ends_the_agreement_when_its_term_ends(text, value):
     result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
-    assert (result.value, result.raw) == ("P45D", "forty-five (45) days")
+    assert result.value == value
 
 
 def test_a_cure_period_that_ends_at_the_end_of_such_period_is_no_renewal_notice():
