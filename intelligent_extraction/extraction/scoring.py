@@ -403,6 +403,14 @@ _OTHER_DOCUMENT_DATED = re.compile(
 )
 
 
+#: The date of an earlier change to a document the text refers to: "the Supply Agreement dated
+#: June 1, 2010, as amended on March 2, 2012", "as amended and restated as of ...", "as
+#: supplemented ...": not when this document was made.
+_AMENDED_ON = re.compile(
+    r"\bas\s+(?:amended|supplemented|modified)(?:\s+and\s+restated)?\s+"
+    r"(?:on\s+|as\s+of\s+|through\s+|by\s+[^,.;()\n]{1,40}?\s+dated\s+)?(?:the\s+)?$",
+    re.IGNORECASE,
+)
 #: A filing's page footer ("Source: ACME CORP, 8-K, 8/14/2015"): the date it was filed.
 _FILING_FOOTER = re.compile(
     r"\bSource:[ \t]+[^\n]{2,100}?,[ \t]*[\w/.-]{1,12}(?:[ \t][\w/.-]{1,8})?,[ \t]*$"
@@ -425,6 +433,8 @@ def date_role(text: str, c: Candidate) -> Candidate:
         if re.search(r"date|agreement|contract|plan|letter", term):  # "Merger Agreement"
             return replace(c, kind="other")
     if _OTHER_DOCUMENT_DATED.search(text, max(0, c.start - 90), c.start):
+        return replace(c, kind="other")
+    if _AMENDED_ON.search(text, max(0, c.start - 40), c.start):
         return replace(c, kind="other")
     if _FILING_FOOTER.search(text, max(0, c.start - 120), c.start):
         return replace(c, kind="other")

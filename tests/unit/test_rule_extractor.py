@@ -878,6 +878,10 @@ def _date_kind(text: str) -> str | None:
     "It supersedes the Binding Term Sheet, dated as of March 3, 2011, between the parties.",
     "The terms defined in the agreement between the Parties effective as of March 3, 2011 "
     "apply here.",
+    # an earlier change to the document this one amends
+    "WHEREAS the parties are bound by the Supply Agreement, as amended on March 3, 2011;",
+    "It amends the Supply Agreement, as amended and restated as of March 3, 2011.",
+    "the Unit Agreement, as supplemented March 3, 2011, among the Company and the Trust",
 ])
 def test_the_date_of_another_document_is_read_as_such(reference):
     assert _date_kind(reference) == "other"
@@ -896,6 +900,7 @@ def test_a_filing_footer_date_is_the_date_it_was_filed():
     "Supply Agreement dated March 3, 2011",
     # the document says what it is: "This is an agreement, made on ..."
     "This is a Services Agreement, entered into on March 3, 2011 by Northwind Ltd.",
+    "This Amended and Restated Supply Agreement is dated as of March 3, 2011.",
 ])
 def test_a_title_or_preamble_with_its_own_date_dates_this_agreement(title):
     assert _date_kind(title) != "other"
