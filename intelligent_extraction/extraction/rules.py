@@ -329,7 +329,9 @@ def _parties_mode(
 
 _TITLE_WORDS = (
     r"(?:AGREEMENT|CONTRACT|AMENDMENT|ADDENDUM|MEMORANDUM(?:\s+OF\s+UNDERSTANDING)?|"
-    r"LICEN[CS]E|LEASE|PLAN|TERMS|NOTE|DEED|INDENTURE)"
+    # "TERMS" alone heads a clause ("PAYMENT TERMS"); a document is "TERMS AND CONDITIONS"
+    r"LICEN[CS]E|LEASE|PLAN|TERMS\s+(?:AND|&)\s+CONDITION|TERMS\s+OF\s+(?:SERVICE|USE|SALE)"
+    r"|NOTE|DEED|INDENTURE)"
 )
 _CAPS = r"[A-Z0-9][A-Z0-9 ,.&/'’()®™#\-\t]"
 #: Placeholders the filing put where an image was ("[LOGO]", "[ABOUT LOGO]", or the image's

@@ -765,6 +765,16 @@ def test_mid_line_text_that_is_no_title_is_not_read_as_one(text):
     assert _midline_spans(text) == []
 
 
+@pytest.mark.parametrize(("text", "titles"), [
+    ("GENERAL TERMS AND CONDITIONS\n\n1. Scope of the services", ["GENERAL TERMS AND CONDITIONS"]),
+    ("STANDARD TERMS OF SALE\n\n1. Orders", ["STANDARD TERMS OF SALE"]),
+    # a clause heading, not the document's name
+    ("4. PAYMENT\n\nPAYMENT TERMS\n\nFees are due within thirty days.", []),
+])
+def test_terms_name_a_document_only_as_terms_and_conditions_or_of_sale(text, titles):
+    assert [text[s:e] for s, e in _heading_spans(text)] == titles
+
+
 def test_a_heading_run_into_this_agreement_ends_before_it():
     text = "Bay Survey Services Agreement\n\nThis Agreement by and between Northwind Ltd. and"
     assert [text[s:e] for s, e in _heading_spans(text)] == ["Bay Survey Services Agreement"]
