@@ -615,7 +615,8 @@ def inventory() -> list[Rule]:
     rules += branches(
         du, "DURATION_CUES: list[tuple[re.Pattern[str], str]] = [", "\n]", [
             (r"notif\w*", r"\bnotif\w*"), (r"renew\w*", r"\brenew\w*"),
-            (r"extend\w*", r"\bextend\w*"), "extension", "successive", "additional", "further",
+            (r"extend\w*", r"\bextend\w*"), "extension", "successive", "additional",
+            (r"(?<!\bno\s)further(?!\s+force)", r"\bfurther\b"),
             "initial", (r"period\s+of", r"\bperiod\s+of\b"), (r"remain\s+in", r"\bremain\s+in\b"),
             (r"continue\w*", r"\bcontinue\w*"), (r"for\s+a\s+period", r"\bfor\s+a\s+period\b"),
         ], label="duration role cue", generic={r"renew\w*", "initial", r"period\s+of"},

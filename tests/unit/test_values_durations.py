@@ -72,6 +72,10 @@ def test_roles_in_a_renewal_sentence() -> None:
         ("by notice in writing to the other party of not less than four (4) months", "notice"),
         ("with automatic annual renewals", "renewal"),
         ("is then extended automatically by monthly periods", "renewal"),
+        ("shall be extended for a further period of two years", "renewal"),
+        # "no further force or effect" ends the covenants: the period is their term
+        ("the covenants shall be of no further force or effect upon the expiration of a period "
+         "of two years", "term"),
     ],
 )
 def test_role_cues(text: str, kind: str) -> None:

@@ -90,7 +90,12 @@ def anniversary_years(m: re.Match[str]) -> int | None:
 DURATION_CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(?:notice|notif\w*)\b(?=[^.;]{0,50}$)", _FLAGS), "notice"),
     (
-        re.compile(r"\b(?:renew\w*|extend\w*|extension|successive|additional|further)\b", _FLAGS),
+        # "of no further force or effect" ends an obligation; it extends nothing
+        re.compile(
+            r"\b(?:renew\w*|extend\w*|extension|successive|additional"
+            r"|(?<!\bno\s)further(?!\s+force))\b",
+            _FLAGS,
+        ),
         "renewal",
     ),
     (
