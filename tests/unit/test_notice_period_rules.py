@@ -63,9 +63,8 @@ def test_the_stop_notice_is_still_read_beside_an_opt_in_clause():
     ("12. Termination. Either party may terminate this Agreement at the end of the Initial "
      "Term or of any renewal term upon forty-five (45) days written notice to the other party.",
      "P45D"),
-    ("12. Termination. Following the Initial Term, either party may terminate this Agreement "
-     "without cause upon written notice to the other party of at least two (2) months.",
-     "P2M"),
+    ("12. Termination. After the Initial Term, each party may end this Agreement for "
+     "convenience by a written notice of not less than two (2) months.", "P2M"),
     ("12. Renewal. Unless the Licensee tells the Licensor at least four (4) months before the "
      "expiration date that it wants this Agreement to end, it shall continue for one more "
      "year.", "P4M"),

@@ -74,8 +74,8 @@ def test_roles_in_a_renewal_sentence() -> None:
         ("is then extended automatically by monthly periods", "renewal"),
         ("shall be extended for a further period of two years", "renewal"),
         # "no further force or effect" ends the covenants: the period is their term
-        ("the covenants shall be of no further force or effect upon the expiration of a period "
-         "of two years", "term"),
+        ("the undertakings above are of no further force or effect once a period of two years "
+         "has passed", "term"),
     ],
 )
 def test_role_cues(text: str, kind: str) -> None:
