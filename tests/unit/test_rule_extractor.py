@@ -783,6 +783,14 @@ def test_a_heading_run_into_this_agreement_ends_before_it():
 # --------------------------------------------------------------------------- open-ended terms
 
 
+def _expiration_of(clause: str):
+    """The expiry the shipped rules read from one term clause of a contract effective
+    2016-02-01."""
+    return RuleExtractor(SHIPPED, learned=False).extract(
+        EXPIRATION, [chunk(clause, 3, 4000)], context={"effective_date": "2016-02-01"}
+    )
+
+
 @pytest.mark.parametrize("clause", [
     "7. Term. This Agreement shall commence on the Effective Date and shall continue in full "
     "force and effect until terminated as provided in Section 8.",
@@ -795,11 +803,16 @@ def test_a_heading_run_into_this_agreement_ends_before_it():
     "until this Agreement is terminated under Section 9.",
     "7. Term. This Agreement begins on the Start Date and will continue, save as its other "
     "clauses provide otherwise, until terminated by either party on written notice.",
+    # bound to an event rather than a date
+    "9.1 Term. Unless terminated earlier under Section 9.2, this Agreement shall remain in "
+    "effect until the expiration of the last to expire of the Licensed Patents.",
+    "9.1 This Agreement shall continue in force for so long as Quillon or any of its "
+    "Affiliates holds Shares in the Venture Company.",
+    "9.1 This Agreement shall commence on the Effective Date and continue until Marlow ceases "
+    "to market the Product in the Territory.",
 ])
-def test_an_agreement_running_until_terminated_expires_perpetual(clause):
-    result = RuleExtractor(SHIPPED, learned=False).extract(
-        EXPIRATION, [chunk(clause, 3, 4000)], context={"effective_date": "2016-02-01"}
-    )
+def test_an_open_ended_agreement_expires_perpetual(clause):
+    result = _expiration_of(clause)
     assert result.status == "found" and result.value == "perpetual"
 
 
@@ -808,25 +821,8 @@ def test_a_stated_term_before_until_terminated_still_counts():
         "7. Term. This Agreement shall commence on the Effective Date and shall continue for a "
         "period of two (2) years and thereafter until terminated by either party."
     )
-    result = RuleExtractor(SHIPPED, learned=False).extract(
-        EXPIRATION, [chunk(clause, 3, 4000)], context={"effective_date": "2016-02-01"}
-    )
+    result = _expiration_of(clause)
     assert result.value == "2018-02-01"
-
-
-@pytest.mark.parametrize("clause", [
-    "9.1 Term. Unless terminated earlier under Section 9.2, this Agreement shall remain in "
-    "effect until the expiration of the last to expire of the Licensed Patents.",
-    "9.1 This Agreement shall continue in force for so long as Quillon or any of its "
-    "Affiliates holds Shares in the Venture Company.",
-    "9.1 This Agreement shall commence on the Effective Date and continue until Marlow ceases "
-    "to market the Product in the Territory.",
-])
-def test_an_agreement_bound_to_an_event_expires_perpetual(clause):
-    result = RuleExtractor(SHIPPED, learned=False).extract(
-        EXPIRATION, [chunk(clause, 3, 4000)], context={"effective_date": "2016-02-01"}
-    )
-    assert result.status == "found" and result.value == "perpetual"
 
 
 @pytest.mark.parametrize("clause", [
@@ -846,9 +842,7 @@ def test_an_agreement_bound_to_an_event_expires_perpetual(clause):
     "a signed writing.",
 ])
 def test_other_continuations_are_no_event_bound_term(clause):
-    result = RuleExtractor(SHIPPED, learned=False).extract(
-        EXPIRATION, [chunk(clause, 3, 4000)], context={"effective_date": "2016-02-01"}
-    )
+    result = _expiration_of(clause)
     assert "perpetual" not in [c["value"] for c in result.candidates]
 
 
