@@ -198,9 +198,29 @@ _SUBJECT_WINDOW = 60  # characters before the verb read as what continues
 _EVENT_DATE_WINDOW = 80  # characters after "until" where a date or a period ends it instead
 
 
+def _event_bound_terms(text: str) -> list[Candidate]:
+    """Sentences saying the agreement runs until an event that is no date or period."""
+    found = []
+    for m in _UNTIL_EVENT.finditer(text):
+        s, e = sentence_bounds(text, m.start(), m.end())
+        if (not _AGREEMENT_SUBJECT.search(text, s, m.start() + 1)
+                or _PART_CONTINUES.search(text, max(s, m.start() - _SUBJECT_WINDOW), m.start())
+                or _UNTIL_TERMINATED.search(text, s, e)):  # read by _open_ended_terms itself
+            continue
+        if ":" in text[m.end() : e + 1]:
+            continue  # "until the earlier of: (a) the fifth anniversary ...": a list follows
+        after = text[m.end() : max(e, m.end() + _EVENT_DATE_WINDOW)]
+        named = find_candidates(ValueType.duration, text[s : m.end()] + " " + after)
+        named += find_candidates(ValueType.date, after)
+        if not any(d.value != PERPETUAL and d.kind != "notice" for d in named):
+            found.append(Candidate(PERPETUAL, m.group(0), *m.span(), kind="event"))
+    return found
+
+
 def _open_ended_terms(reader: CandidateReader) -> list[tuple[Passage, Candidate]]:
     """Sentences saying the agreement runs until terminated, unless a stated term comes first
-    in the sentence ("for two years and thereafter until terminated": the two years count)."""
+    in the sentence ("for two years and thereafter until terminated": the two years count),
+    and terms bound to an event rather than a date."""
     found = []
     for p in reader.passages:
         for m in _UNTIL_TERMINATED.finditer(p.text):
@@ -211,21 +231,7 @@ def _open_ended_terms(reader: CandidateReader) -> list[tuple[Passage, Candidate]
             if any(d.value != PERPETUAL and d.kind != "notice" for d in before):
                 continue
             found.append((p, Candidate(PERPETUAL, m.group(0), *m.span(), kind="term")))
-        for m in _UNTIL_EVENT.finditer(p.text):
-            s, e = sentence_bounds(p.text, m.start(), m.end())
-            if (not _AGREEMENT_SUBJECT.search(p.text, s, m.start() + 1)
-                    or _PART_CONTINUES.search(p.text, max(s, m.start() - _SUBJECT_WINDOW),
-                                              m.start())
-                    or _UNTIL_TERMINATED.search(p.text, s, e)):  # that one is read above
-                continue
-            after = p.text[m.end() : max(e, m.end() + _EVENT_DATE_WINDOW)]
-            if ":" in p.text[m.end() : e + 1]:
-                continue  # "until the earlier of: (a) the fifth anniversary ...": a list follows
-            named = find_candidates(ValueType.duration, p.text[s : m.end()] + " " + after)
-            named += find_candidates(ValueType.date, after)
-            if any(d.value != PERPETUAL and d.kind != "notice" for d in named):
-                continue
-            found.append((p, Candidate(PERPETUAL, m.group(0), *m.span(), kind="event")))
+        found += [(p, c) for c in _event_bound_terms(p.text)]
     return found
 
 
