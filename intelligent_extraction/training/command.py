@@ -7,7 +7,9 @@ prints, per field, F1 of the hand-weighted scores and of the learned scorer on t
 (with ``--holdout-gold``) on the held-out set, and the models' coefficients. ``--write`` saves
 the models into the package (``extraction/scorers/<type>.json``) and, into each field's YAML,
 its threshold and its scorer: ``learned`` only where the model beats the hand weights in
-cross-validation on the fit set (:func:`choose_scorers`).
+cross-validation on the fit set (:func:`choose_scorers`); for a field that keeps the hand
+weights, its not-found threshold ``min_score``, fitted for F1, where that beats the YAML's own in
+cross-validation (:func:`choose_min_scores`).
 ``--cases FILE`` keeps the labelled candidates (JSON lines) so a refit skips retrieval.
 """
 
@@ -24,9 +26,17 @@ from ..evaluation.corrections import default_corrections_path
 from ..evaluation.gold import load_gold
 from ..extraction.learned import MODELS_DIR
 from .collect import FieldCase, collect_cases
-from .fit import Counts, CrossValidated, Fit, cross_validate, evaluate, fit_all
+from .fit import (
+    Counts,
+    CrossValidated,
+    Fit,
+    cross_validate,
+    cross_validate_min_scores,
+    evaluate,
+    fit_all,
+)
 
-__all__ = ["train_command", "choose_scorers"]
+__all__ = ["train_command", "choose_scorers", "choose_min_scores"]
 
 
 def _collect(svc, progress, gold: Path, docs: Path, fields, limit, fmt, label) -> list[FieldCase]:
@@ -57,10 +67,11 @@ def _micro(counts: dict[str, Counts]) -> Counts:
 
 
 def _print_fit(console: Console, fit: Fit, cv: dict[str, CrossValidated],
-               held: tuple[dict, dict] | None) -> None:
+               cv_min: dict[str, CrossValidated], held: tuple[dict, dict] | None) -> None:
     table = Table(title="value F1 per field: hand-weighted scores vs the learned scorer")
     for col in ("field", "threshold", "hand (fit)", "learned (fit)", "learned (5-fold CV)",
-                "CV vs hand: +docs/-docs, p"):
+                "CV vs hand: +docs/-docs, p", "min_score fitted", "hand, fitted min_score (CV)",
+                "CV vs YAML min_score: +docs/-docs, p"):
         table.add_column(col, justify="left" if col == "field" else "right")
     if held:
         table.add_column("hand (held out)", justify="right")
@@ -69,16 +80,21 @@ def _print_fit(console: Console, fit: Fit, cv: dict[str, CrossValidated],
         row = [name, f"{fit.thresholds.get(name, float('nan')):.3f}",
                f"{fit.hand[name].f1:.3f}",
                f"{fit.learned[name].f1:.3f}" if name in fit.learned else "-",
-               f"{cv[name].counts.f1:.3f}" if name in cv else "-",
+               f"{cv[name].counts.f1:.3f}" if name in fit.learned and name in cv else "-",
                f"+{cv[name].learned_only}/-{cv[name].hand_only}, {cv[name].p_value:.2f}"
-               if name in cv else "-"]
+               if name in cv else "-",
+               f"{fit.min_scores[name]:.3f}" if name in fit.min_scores else "-",
+               f"{cv_min[name].counts.f1:.3f}" if name in cv_min else "-",
+               f"+{cv_min[name].learned_only}/-{cv_min[name].hand_only}, "
+               f"{cv_min[name].p_value:.2f}" if name in cv_min else "-"]
         if held:
             learned, hand = held
             row += [f"{hand[name].f1:.3f}" if name in hand else "-",
                     f"{learned[name].f1:.3f}" if name in learned else "-"]
         table.add_row(*row)
     row = ["micro", "", f"{_micro(fit.hand).f1:.3f}", f"{_micro(fit.learned).f1:.3f}",
-           f"{_micro({k: v.counts for k, v in cv.items()}).f1:.3f}", ""]
+           f"{_micro({k: v.counts for k, v in cv.items()}).f1:.3f}", "", "",
+           f"{_micro({k: v.counts for k, v in cv_min.items()}).f1:.3f}", ""]
     if held:
         row += [f"{_micro(held[1]).f1:.3f}", f"{_micro(held[0]).f1:.3f}"]
     table.add_row(*row, style="bold")
@@ -97,20 +113,33 @@ MIN_GAIN = 0.005
 SIGNIFICANCE = 0.05
 
 
+def _beats(result: CrossValidated | None, hand: Counts) -> bool:
+    """A cross-validated alternative's F1 beats the hand design's F1 on the fit set by
+    :data:`MIN_GAIN`, and it is right on significantly more documents (:data:`SIGNIFICANCE`)."""
+    return (result is not None and result.counts.f1 >= hand.f1 + MIN_GAIN
+            and result.learned_only > result.hand_only
+            and result.p_value < SIGNIFICANCE)
+
+
 def choose_scorers(fit: Fit, cv: dict[str, CrossValidated]) -> dict[str, str]:
     """Per field, ``learned`` where its cross-validated F1 beats the hand weights' F1 on the fit
-    set by :data:`MIN_GAIN` (the hand weights were never fitted there) and it is right on
-    significantly more documents (:data:`SIGNIFICANCE`), else ``hand``."""
-    def better(name: str, hand: Counts) -> bool:
-        result = cv.get(name)
-        return (result is not None and result.counts.f1 >= hand.f1 + MIN_GAIN
-                and result.learned_only > result.hand_only
-                and result.p_value < SIGNIFICANCE)
-
-    return {name: "learned" if better(name, hand) else "hand" for name, hand in fit.hand.items()}
+    set (the hand weights were never fitted there), else ``hand`` (:func:`_beats`)."""
+    return {name: "learned" if _beats(cv.get(name), hand) else "hand"
+            for name, hand in fit.hand.items()}
 
 
-def _write(console: Console, svc, fit: Fit, scorers: dict[str, str]) -> None:
+def choose_min_scores(fit: Fit, cv_min: dict[str, CrossValidated],
+                      scorers: dict[str, str]) -> dict[str, float]:
+    """Per field that keeps the hand weights, its fitted ``min_score`` where the threshold
+    fitted on the other folds beats the YAML's on the fit set (:func:`_beats`); the fields not
+    named keep the YAML's, the author's threshold being the simpler story."""
+    return {name: fit.min_scores[name] for name, hand in fit.hand.items()
+            if scorers.get(name) == "hand" and name in fit.min_scores
+            and _beats(cv_min.get(name), hand)}
+
+
+def _write(console: Console, svc, fit: Fit, scorers: dict[str, str],
+           min_scores: dict[str, float]) -> None:
     from ..batch.calibrate_output import write_field_yaml
 
     for vt, model in fit.models.items():
@@ -120,10 +149,14 @@ def _write(console: Console, svc, fit: Fit, scorers: dict[str, str]) -> None:
         changes = {"scorer": scorer}
         if name in fit.thresholds:
             changes["threshold"] = fit.thresholds[name]
+        if name in min_scores:
+            changes["min_score"] = min_scores[name]
         write_field_yaml(fields_dir / f"{name}.yaml", {"extraction": changes})
     learned = sorted(n for n, s in scorers.items() if s == "learned")
+    fitted = ", ".join(f"{n} {v:.3f}" for n, v in sorted(min_scores.items())) or "none"
     console.print(f"wrote {len(fit.models)} models to {MODELS_DIR}; scorer and threshold into "
-                  f"{len(scorers)} field YAMLs (learned: {', '.join(learned) or 'none'}). "
+                  f"{len(scorers)} field YAMLs (learned: {', '.join(learned) or 'none'}; "
+                  f"fitted min_score: {fitted}). "
                   "Refit the confidence calibration on a run of the fit set next "
                   "(scripts/calibrate.py).")
 
@@ -145,6 +178,7 @@ def train_command(console: Console, progress, *, gold: Path, docs: Path,
             save_cases(cases_path, cases)
     fit = fit_all(cases)
     cv = cross_validate(cases)
+    cv_min = cross_validate_min_scores(cases)
     held = None
     if holdout_cases and holdout_cases.exists():
         held = evaluate(load_cases(holdout_cases), fit.models, fit.thresholds)
@@ -155,20 +189,27 @@ def train_command(console: Console, progress, *, gold: Path, docs: Path,
         if holdout_cases:
             save_cases(holdout_cases, held_cases)
         held = evaluate(held_cases, fit.models, fit.thresholds)
-    _print_fit(console, fit, cv, held)
+    _print_fit(console, fit, cv, cv_min, held)
     scorers = choose_scorers(fit, cv)
+    min_scores = choose_min_scores(fit, cv_min, scorers)
     if write:
-        _write(console, svc, fit, scorers)
+        _write(console, svc, fit, scorers, min_scores)
     if out_json:
         report = {
             "models": {vt: m.to_dict() for vt, m in fit.models.items()},
             "thresholds": fit.thresholds,
             "scorers": scorers,
+            "min_scores": {"fitted": fit.min_scores, "written": min_scores},
             "fit": {"hand": {k: c.to_dict() for k, c in fit.hand.items()},
                     "learned": {k: c.to_dict() for k, c in fit.learned.items()},
                     "learned_cv5": {k: dict(c.counts.to_dict(), learned_only=c.learned_only,
                                             hand_only=c.hand_only, p_value=c.p_value)
-                                    for k, c in cv.items()}},
+                                    for k, c in cv.items()},
+                    "hand_fitted_min_score": {k: c.to_dict() for k, c in fit.hand_fitted.items()},
+                    "hand_fitted_min_score_cv5": {
+                        k: dict(c.counts.to_dict(), fitted_only=c.learned_only,
+                                yaml_only=c.hand_only, p_value=c.p_value)
+                        for k, c in cv_min.items()}},
         }
         if held:
             report["holdout"] = {"learned": {k: c.to_dict() for k, c in held[0].items()},

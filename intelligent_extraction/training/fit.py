@@ -1,10 +1,11 @@
-"""Fit the candidate scorer: one logistic regression per value type, one threshold per field.
+"""Fit the candidate scorer: one logistic regression per value type, one threshold per field,
+and, for the hand-weighted scores, one not-found threshold (``min_score``) per field.
 
 A (document, field) is decided as extraction decides it: attempt by attempt (the first
-retrieval, then the retries), the best candidate of the first attempt whose model probability
-clears the field's threshold answers; no such attempt, not found. The threshold is the one that maximizes that field's F1 on
-the fit set, counted the way ``eval`` counts (a wrong value is a false positive and a miss).
-Everything here is pure: cases in, models, thresholds and counts out.
+retrieval, then the retries), the best candidate of the first attempt whose score clears the
+field's threshold answers; no such attempt, not found. A threshold is the one that maximizes
+that field's F1 on the fit set, counted the way ``eval`` counts (a wrong value is a false
+positive and a miss). Everything here is pure: cases in, models, thresholds and counts out.
 """
 
 from __future__ import annotations
@@ -12,14 +13,14 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..extraction.learned import FEATURES, CandidateModel
 from .collect import FieldCase, LabelledCandidate
 
 __all__ = [
     "Counts", "fit_type_model", "best_threshold", "decide_counts", "fit_all", "Fit", "evaluate",
-    "cross_validate", "CrossValidated",
+    "cross_validate", "cross_validate_min_scores", "CrossValidated",
 ]
 
 #: L2 strength (sklearn's C): mild, the features are few and bounded.
@@ -122,12 +123,19 @@ class Fit:
     models: dict[str, CandidateModel]
     thresholds: dict[str, float]
     learned: dict[str, Counts]  # per field, in-sample
-    hand: dict[str, Counts]  # the hand-weighted scores with their own thresholds
+    hand: dict[str, Counts]  # the hand-weighted scores with the YAML's min_score
+    # the hand-weighted scores' best not-found threshold per field, and its in-sample counts
+    min_scores: dict[str, float] = field(default_factory=dict)
+    hand_fitted: dict[str, Counts] = field(default_factory=dict)
+
+
+def _hand_score(c: LabelledCandidate) -> float:
+    return c.hand_score
 
 
 def hand_counts(cases: Sequence[FieldCase]) -> Counts:
     threshold = cases[0].hand_threshold if cases else 0.0
-    return decide_counts(cases, lambda c: c.hand_score, threshold)
+    return decide_counts(cases, _hand_score, threshold)
 
 
 def fit_all(cases: Sequence[FieldCase]) -> Fit:
@@ -137,9 +145,10 @@ def fit_all(cases: Sequence[FieldCase]) -> Fit:
         by_type[case.value_type].append(case)
         by_field[case.field].append(case)
     models = {vt: m for vt, group in by_type.items() if (m := fit_type_model(vt, group))}
-    thresholds, learned, hand = {}, {}, {}
+    thresholds, learned, hand, min_scores, hand_fitted = {}, {}, {}, {}, {}
     for name, group in by_field.items():
         hand[name] = hand_counts(group)
+        min_scores[name], hand_fitted[name] = best_threshold(group, _hand_score)
         model = models.get(group[0].value_type)
         if model is None:
             continue
@@ -152,7 +161,8 @@ def fit_all(cases: Sequence[FieldCase]) -> Fit:
                                     default_threshold=round(sorted(fitted)[len(fitted) // 2], 4)
                                     if fitted else 0.5,
                                     trained_on=model.trained_on)
-    return Fit(models, {k: round(v, 6) for k, v in thresholds.items()}, learned, hand)
+    return Fit(models, {k: round(v, 6) for k, v in thresholds.items()}, learned, hand,
+               {k: round(v, 6) for k, v in min_scores.items()}, hand_fitted)
 
 
 def evaluate(cases: Sequence[FieldCase], models: dict[str, CandidateModel],
@@ -227,4 +237,28 @@ def cross_validate(cases: Sequence[FieldCase], k: int = 5) -> dict[str, CrossVal
             by_hand = _right(case, _answer(case, lambda c: c.hand_score, case.hand_threshold))
             totals[case.field].learned_only += by_model and not by_hand
             totals[case.field].hand_only += by_hand and not by_model
+    return dict(totals)
+
+
+def cross_validate_min_scores(cases: Sequence[FieldCase], k: int = 5) -> dict[str, CrossValidated]:
+    """Per field, the hand-weighted scores with a ``min_score`` fitted on the other folds,
+    paired with the same scores under the YAML's ``min_score``: ``learned_only`` counts the
+    documents only the fitted threshold gets right, ``hand_only`` the reverse."""
+    totals: dict[str, CrossValidated] = defaultdict(lambda: CrossValidated(Counts()))
+    for fold in range(k):
+        train = [c for c in cases if _fold(c.doc_id, k) != fold]
+        by_field: dict[str, list[FieldCase]] = defaultdict(list)
+        for case in train:
+            by_field[case.field].append(case)
+        fitted = {name: best_threshold(group, _hand_score)[0] for name, group in by_field.items()}
+        for case in cases:
+            if _fold(case.doc_id, k) != fold or case.field not in fitted:
+                continue
+            result = totals[case.field]
+            result.counts = result.counts.add(decide_counts([case], _hand_score,
+                                                            fitted[case.field]))
+            by_fitted = _right(case, _answer(case, _hand_score, fitted[case.field]))
+            by_yaml = _right(case, _answer(case, _hand_score, case.hand_threshold))
+            result.learned_only += by_fitted and not by_yaml
+            result.hand_only += by_yaml and not by_fitted
     return dict(totals)

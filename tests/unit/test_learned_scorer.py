@@ -14,6 +14,7 @@ from intelligent_extraction.training.collect import FieldCase, LabelledCandidate
 from intelligent_extraction.training.fit import (
     best_threshold,
     cross_validate,
+    cross_validate_min_scores,
     decide_counts,
     fit_all,
     fit_type_model,
@@ -170,3 +171,42 @@ def test_the_learned_scorer_is_chosen_only_where_cross_validation_beats_the_hand
     fit = Fit(models={}, thresholds={}, learned={}, hand=hand)
     assert choose_scorers(fit, cv) == {"a": "learned", "b": "hand", "c": "hand", "d": "hand",
                                        "e": "hand"}
+
+
+def _shy_or_sure(i: int) -> FieldCase:
+    """Half the documents hold a value, found with a hand score of 0.9; the other half hold
+    none, and their best candidate scores 0.6: above the YAML's 0.5, under 0.9."""
+    if i % 2:
+        return _case(f"d{i}", [f"v{i}"], (f"v{i}", 1.0, True, 0.9))
+    return _case(f"d{i}", [], (f"w{i}", -1.0, False, 0.6))
+
+
+def test_the_hand_scores_not_found_threshold_is_fitted_for_f1_and_cross_validated():
+    cases = [_shy_or_sure(i) for i in range(40)]
+    fit = fit_all(cases)
+    # the YAML's 0.5 answers the 20 empty documents: 20 false positives
+    assert fit.hand["signing_date"].fp == 20
+    assert 0.6 < fit.min_scores["signing_date"] <= 0.9
+    assert fit.hand_fitted["signing_date"].f1 == 1.0
+    result = cross_validate_min_scores(cases, k=5)["signing_date"]
+    assert result.counts.tp + result.counts.fn + result.counts.tn == 40  # each held out once
+    assert result.counts.f1 == 1.0
+    # the 20 empty documents are right only with the fitted threshold
+    assert (result.learned_only, result.hand_only) == (20, 0)
+
+
+def test_a_fitted_min_score_is_written_only_where_cross_validation_beats_the_yamls():
+    from intelligent_extraction.training.command import choose_min_scores
+    from intelligent_extraction.training.fit import Counts, CrossValidated, Fit
+
+    hand = {name: Counts(tp=80, fp=20, fn=20) for name in "abcde"}  # F1 0.8 with the YAML's
+    cv = {
+        "a": CrossValidated(Counts(tp=80, fp=8, fn=20), 12, 0),   # 0.851, 12 empty docs right
+        "b": CrossValidated(Counts(tp=80, fp=16, fn=20), 4, 0),   # 0.816, but 4 vs 0: chance
+        "c": CrossValidated(Counts(tp=80, fp=8, fn=20), 12, 0),   # runs the learned scorer
+        "d": CrossValidated(Counts(tp=70, fp=30, fn=30), 0, 10),  # worse
+    }  # "e": not cross-validated
+    fit = Fit(models={}, thresholds={}, learned={}, hand=hand,
+              min_scores={"a": 0.7, "b": 0.6, "c": 0.7, "d": 0.2, "e": 0.9})
+    scorers = {"a": "hand", "b": "hand", "c": "learned", "d": "hand", "e": "hand"}
+    assert choose_min_scores(fit, cv, scorers) == {"a": 0.7}
