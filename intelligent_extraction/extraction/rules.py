@@ -104,6 +104,14 @@ _CONTINUES_FOREVER = re.compile(
     re.IGNORECASE,
 )
 _NOT_A_TERM = re.compile(r"\b(?:notice|notif\w*|warrant\w*|payment|invoice|within)\b", re.I)
+#: a period that runs after the agreement ends ("for twelve months after the termination of
+#: this Agreement", "from and after the date of such expiration"): a survival or wind-down
+#: period, not the term
+_AFTER_THE_END = re.compile(
+    r"^\W*(?:[\w()-]+\s+){0,2}?(?:after|following|beyond)\s+(?:the\s+)?(?:date\s+of\s+)?"
+    r"(?:(?:such|any|its|the)\s+)?(?:termination|expiration|expiry|end)\b",
+    re.I,
+)
 
 
 def _term_durations(reader: CandidateReader) -> list[tuple[Passage, Candidate]]:
@@ -115,6 +123,8 @@ def _term_durations(reader: CandidateReader) -> list[tuple[Passage, Candidate]]:
         s, e = sentence_bounds(p.text, c.start, c.end)
         before = p.text[max(s, c.start - 80) : c.start]
         if not _TERM_SENTENCE.search(p.text, s, e) or _NOT_A_TERM.search(before):
+            continue
+        if _AFTER_THE_END.search(p.text[c.end : c.end + 80]):
             continue
         if _RENEWAL_BEFORE.search(p.text, s, c.start):
             continue  # "thereafter renews for subsequent one (1) year periods"
