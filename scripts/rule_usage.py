@@ -543,7 +543,9 @@ def inventory() -> list[Rule]:
     ))
     rules += branches(
         dt, "DATE_CUES: list[tuple[re.Pattern[str], str]] = [", "\"dated\"),", [
-            "effective", r"as\s+of", r"commenc\w*", r"begin\w*", r"start\w*", "from", "dated",
+            "effective", r"as\s+of", r"commenc\w*", r"begin\w*", r"start\w*",
+            (r"(?:years?|months?|term|runs?|running|valid)\s+from",
+             r"\b(?:years?|months?|term|runs?|running|valid)\s+from\b"), "dated",
             "made", r"entered\s+into", "executed", "signed",
         ], label="date role cue", generic={"effective", r"as\s+of", "dated"},
     )

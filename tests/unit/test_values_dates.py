@@ -97,6 +97,18 @@ def test_role_cues() -> None:
     ]
 
 
+@pytest.mark.parametrize("text, kind", [
+    ("The licence runs for three years from March 1, 2016.", "effective"),
+    ("The Term shall commence from March 1, 2016.", "effective"),
+    # "from" alone does not start anything
+    ("Net income fell sharply from March 1, 2016 onwards.", None),
+    ("If you resign from the Company before March 1, 2016, you repay the bonus.", None),
+    ("Units may be shipped from the warehouse as of March 1, 2016.", "effective"),
+])
+def test_from_marks_a_start_only_after_a_period(text: str, kind: str | None) -> None:
+    assert [c.kind for c in find_dates(text)] == [kind]
+
+
 @pytest.mark.parametrize(
     ("text", "kind"),
     [

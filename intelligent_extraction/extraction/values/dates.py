@@ -88,7 +88,13 @@ _SIGNATURE_DATE_LABEL = re.compile(
 #: (pattern, role) pairs read around a date to say what it is for.
 DATE_CUES: list[tuple[re.Pattern[str], str]] = [
     (
-        re.compile(r"\b(?:effective|as\s+of|commenc\w*|begin\w*|start\w*|from)\b", _FLAGS),
+        # "from" only after a period or a verb of running ("two years from <date>", "runs
+        # from"): "resign from", "income fell from" or "shipped from" start nothing
+        re.compile(
+            r"\b(?:effective|as\s+of|commenc\w*|begin\w*|start\w*"
+            r"|(?:years?|months?|term|runs?|running|valid)\s+from)\b",
+            _FLAGS,
+        ),
         "effective",
     ),
     (re.compile(r"\b(?:dated|made|entered\s+into|executed|signed)\b|\bthis\s*$", _FLAGS), "dated"),
