@@ -439,6 +439,16 @@ def test_term_not_found_when_only_a_restriction_period_is_stated(extractor):
     assert extractor.extract(TERM_FIELD, [chunk(text, 10, 6000)]).status == "not_found"
 
 
+def test_a_survival_period_counted_from_termination_is_not_the_term(extractor):
+    text = ("8. Survival. The obligations of this letter shall remain in effect for five (5) "
+            "years from the date of termination of the discussions.")
+    assert extractor.extract(TERM_FIELD, [chunk(text, 10, 6000)]).status == "not_found"
+    lifetime = ("7. Duration. This letter shall remain in effect for two (2) years from the date "
+                "hereof. " + text)
+    result = extractor.extract(TERM_FIELD, [chunk(lifetime, 10, 6000)])
+    assert (result.value, result.raw) == ("P2Y", "two (2) years")
+
+
 def test_party_list_from_a_parties_label(extractor):
     text = (
         "NON-COMPETITION AND CONFIDENTIALITY AGREEMENT\n\nPARTIES: Jane Q. Doe "
