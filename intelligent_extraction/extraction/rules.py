@@ -395,7 +395,9 @@ _CONTINUED = re.compile(rf"^[ \t]*({_CAPS}{{0,80}}\b(?:TO|AND|OF|FOR|&|-))[ \t]*
 #: A heading that opens with a joiner continues the capitalised line above it, across blank
 #: lines ("NON-COMPETITION, NON-DISCLOSURE" / "AND INTELLECTUAL PROPERTY ASSIGNMENT AGREEMENT").
 _JOINER_OPENS = re.compile(r"(?:AND|&|OF|TO|FOR)\s")
-_LINE_ABOVE = re.compile(rf"(?:^|\n)[ \t]*({_CAPS}{{2,80}}?)[ \t]*(?:\n[ \t]*){{1,3}}\Z")
+_LINE_ABOVE = re.compile(
+    rf"(?:^|\n)[ \t]*((?:OF|TO)|{_CAPS}{{2,80}}?)[ \t]*(?:\n[ \t]*){{1,3}}\Z"
+)
 _TITLE_PREFIX = re.compile(
     r"^(?:.*\b(?:EXHIBIT|ANNEX|SCHEDULE|APPENDIX)\s+[\w.()-]+\s*[-–:.]?\s*|"
     # a "CONFIDENTIAL" stamp, not the first words of "CONFIDENTIAL INFORMATION AND ... AGREEMENT"
@@ -430,6 +432,28 @@ def _trim_title(text: str, start: int, end: int) -> tuple[int, int] | None:
     return start, end
 
 
+#: A heading line that only qualifies the title under it, across blank lines ("SECOND
+#: AMENDED AND RESTATED" / "EXCLUSIVE AGENCY AGREEMENT").
+_RESTATED_LINE = re.compile(
+    r"(?:(?:FIRST|SECOND|THIRD|FOURTH|FIFTH)\s+)?AMENDED\s+AND\s+RESTATED\Z|.*\b(?:OF|TO)\Z"
+)
+
+
+def _heading_above(text: str, start: int) -> int:
+    """Where a title heading starts once the capitalised lines above that carry it on are
+    joined: a line that opens with a joiner continues the line above ("AND INTELLECTUAL
+    PROPERTY AGREEMENT"), and a line reading "AMENDED AND RESTATED" or ending in "OF"/"TO"
+    leads into the line below, blank lines between or not."""
+    while above := _LINE_ABOVE.search(text, max(0, start - 200), start):
+        line = above.group(1).strip()
+        if not re.search(r"[A-Z]{2}", line):
+            break
+        if not (_JOINER_OPENS.match(text, start) or _RESTATED_LINE.match(line)):
+            break
+        start = above.start(1)
+    return start
+
+
 def _heading_spans(text: str) -> list[tuple[int, int]]:
     """Capitalised title lines (joined with a previous line that runs on), prefixes dropped."""
     spans = []
@@ -446,10 +470,7 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
         before = _CONTINUED.match(text[line_start : m.start()]) if m.start() > 0 else None
         if before:
             start = line_start + before.start(1)
-        elif _JOINER_OPENS.match(text, start):
-            above = _LINE_ABOVE.search(text, max(0, start - 200), start)
-            if above and re.search(r"[A-Z]{2}", above.group(1)):
-                start = above.start(1)
+        start = _heading_above(text, start)
         for prefix_pattern in (_TITLE_PREFIX, _COMPANY_PREFIX):
             prefix = prefix_pattern.match(text[start:end])
             if prefix and len(text[start + prefix.end() : end].split()) >= 2:

@@ -760,6 +760,12 @@ def test_signing_date_fallback_is_only_for_dates():
     ("Exhibit 10.5\n\nNON-SOLICITATION, NON-DISCLOSURE\n\nAND DESIGN RIGHTS AGREEMENT This "
      "Agreement is made between Northwind Ltd. and Mara Quill.",
      "NON-SOLICITATION, NON-DISCLOSURE AND DESIGN RIGHTS AGREEMENT"),
+    # a line that only qualifies the title under it, across a blank line
+    ("Exhibit 10.2\n\nTHIRD AMENDED AND RESTATED\n\nSEED STORAGE AND\nHANDLING AGREEMENT\n"
+     "by and between Northwind Ltd. and Tallgrass LLC.",
+     "THIRD AMENDED AND RESTATED SEED STORAGE AND HANDLING AGREEMENT"),
+    ("TERMINATION\n\nOF\n\nSEED STORAGE AGREEMENT\n\nThis Termination is made between "
+     "Northwind Ltd. and Tallgrass LLC.", "TERMINATION OF SEED STORAGE AGREEMENT"),
 ])
 def test_a_title_is_read_from_the_text_around_it(opening, title):
     result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(opening, 0, 0)])
