@@ -22,8 +22,8 @@ OTHER_PERIODS = [
     "The Client may keep using the hosted reports for nine (9) months from the effective date "
     "of such termination.",
     # ... long enough to be a term, but counted from its end
-    "The Distributor shall have a period of up to twenty-four (24) months from and after the "
-    "date of such termination to wind down its service contracts.",
+    "To wind down its service contracts the Distributor gets up to twenty-four (24) months "
+    "after the termination of this Agreement.",
     "The licence to archived copies continues for two (2) years following the expiration of "
     "this Agreement.",
 ]
