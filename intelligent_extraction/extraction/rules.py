@@ -434,7 +434,7 @@ def _trim_title(text: str, start: int, end: int) -> tuple[int, int] | None:
 
 #: A heading line that only qualifies the title under it, across blank lines ("SECOND
 #: AMENDED AND RESTATED" / "EXCLUSIVE AGENCY AGREEMENT").
-_RESTATED_LINE = re.compile(
+_LEADS_INTO_TITLE = re.compile(
     r"(?:(?:FIRST|SECOND|THIRD|FOURTH|FIFTH)\s+)?AMENDED\s+AND\s+RESTATED\Z|.*\b(?:OF|TO)\Z"
 )
 
@@ -448,7 +448,7 @@ def _heading_above(text: str, start: int) -> int:
         line = above.group(1).strip()
         if not re.search(r"[A-Z]{2}", line):
             break
-        if not (_JOINER_OPENS.match(text, start) or _RESTATED_LINE.match(line)):
+        if not (_JOINER_OPENS.match(text, start) or _LEADS_INTO_TITLE.match(line)):
             break
         start = above.start(1)
     return start
