@@ -67,11 +67,10 @@ def _micro(counts: dict[str, Counts]) -> Counts:
 
 
 def _print_fit(console: Console, fit: Fit, cv: dict[str, CrossValidated],
-               cv_min: dict[str, CrossValidated], held: tuple[dict, dict] | None) -> None:
+               held: tuple[dict, dict] | None) -> None:
     table = Table(title="value F1 per field: hand-weighted scores vs the learned scorer")
     for col in ("field", "threshold", "hand (fit)", "learned (fit)", "learned (5-fold CV)",
-                "CV vs hand: +docs/-docs, p", "min_score fitted", "hand, fitted min_score (CV)",
-                "CV vs YAML min_score: +docs/-docs, p"):
+                "CV vs hand: +docs/-docs, p"):
         table.add_column(col, justify="left" if col == "field" else "right")
     if held:
         table.add_column("hand (held out)", justify="right")
@@ -82,19 +81,14 @@ def _print_fit(console: Console, fit: Fit, cv: dict[str, CrossValidated],
                f"{fit.learned[name].f1:.3f}" if name in fit.learned else "-",
                f"{cv[name].counts.f1:.3f}" if name in fit.learned and name in cv else "-",
                f"+{cv[name].learned_only}/-{cv[name].hand_only}, {cv[name].p_value:.2f}"
-               if name in cv else "-",
-               f"{fit.min_scores[name]:.3f}" if name in fit.min_scores else "-",
-               f"{cv_min[name].counts.f1:.3f}" if name in cv_min else "-",
-               f"+{cv_min[name].learned_only}/-{cv_min[name].hand_only}, "
-               f"{cv_min[name].p_value:.2f}" if name in cv_min else "-"]
+               if name in fit.learned and name in cv else "-"]
         if held:
             learned, hand = held
             row += [f"{hand[name].f1:.3f}" if name in hand else "-",
                     f"{learned[name].f1:.3f}" if name in learned else "-"]
         table.add_row(*row)
     row = ["micro", "", f"{_micro(fit.hand).f1:.3f}", f"{_micro(fit.learned).f1:.3f}",
-           f"{_micro({k: v.counts for k, v in cv.items()}).f1:.3f}", "", "",
-           f"{_micro({k: v.counts for k, v in cv_min.items()}).f1:.3f}", ""]
+           f"{_micro({k: v.counts for k, v in cv.items()}).f1:.3f}", ""]
     if held:
         row += [f"{_micro(held[1]).f1:.3f}", f"{_micro(held[0]).f1:.3f}"]
     table.add_row(*row, style="bold")
@@ -103,6 +97,27 @@ def _print_fit(console: Console, fit: Fit, cv: dict[str, CrossValidated],
         coef = ", ".join(f"{k} {w:+.2f}" for k, w in sorted(model.coef.items(),
                                                           key=lambda kv: -abs(kv[1])))
         console.print(f"[bold]{vt}[/]: bias {model.intercept:+.2f}; {coef}")
+
+
+def _print_min_scores(console: Console, fit: Fit, cv_min: dict[str, CrossValidated],
+                      yaml_min_scores: dict[str, float]) -> None:
+    table = Table(title="the hand weights' not-found threshold: the YAML's min_score vs one "
+                        "fitted for F1")
+    for col in ("field", "YAML min_score", "hand (fit)", "fitted min_score", "fitted (fit)",
+                "fitted (5-fold CV)", "CV vs YAML: +docs/-docs, p"):
+        table.add_column(col, justify="left" if col == "field" else "right")
+    for name in sorted(fit.min_scores):
+        result = cv_min.get(name)
+        table.add_row(
+            name, f"{yaml_min_scores.get(name, float('nan')):.3f}", f"{fit.hand[name].f1:.3f}",
+            f"{fit.min_scores[name]:.3f}", f"{fit.hand_fitted[name].f1:.3f}",
+            f"{result.counts.f1:.3f}" if result else "-",
+            f"+{result.learned_only}/-{result.hand_only}, {result.p_value:.2f}" if result else "-",
+        )
+    table.add_row("micro", "", f"{_micro(fit.hand).f1:.3f}", "",
+                  f"{_micro(fit.hand_fitted).f1:.3f}",
+                  f"{_micro({k: v.counts for k, v in cv_min.items()}).f1:.3f}", "", style="bold")
+    console.print(table)
 
 
 #: How much better in cross-validation the learned scorer must be to replace the hand weights:
@@ -189,7 +204,8 @@ def train_command(console: Console, progress, *, gold: Path, docs: Path,
         if holdout_cases:
             save_cases(holdout_cases, held_cases)
         held = evaluate(held_cases, fit.models, fit.thresholds)
-    _print_fit(console, fit, cv, cv_min, held)
+    _print_fit(console, fit, cv, held)
+    _print_min_scores(console, fit, cv_min, {c.field: c.hand_threshold for c in cases})
     scorers = choose_scorers(fit, cv)
     min_scores = choose_min_scores(fit, cv_min, scorers)
     if write:
