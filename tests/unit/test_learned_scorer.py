@@ -210,3 +210,33 @@ def test_a_fitted_min_score_is_written_only_where_cross_validation_beats_the_yam
               min_scores={"a": 0.7, "b": 0.6, "c": 0.7, "d": 0.2, "e": 0.9})
     scorers = {"a": "hand", "b": "hand", "c": "learned", "d": "hand", "e": "hand"}
     assert choose_min_scores(fit, cv, scorers) == {"a": 0.7}
+
+
+def test_train_reports_and_saves_the_fitted_min_score(tmp_path, monkeypatch):
+    """The ``train`` command on saved cases (no retrieval): both tables printed, and the
+    fitted threshold with its cross-validation in the JSON report; nothing written."""
+    from contextlib import nullcontext
+
+    from rich.console import Console
+
+    from intelligent_extraction.training.command import save_cases, train_command
+
+    monkeypatch.setenv("IE_DATA_DIR", str(tmp_path / "data"))
+    cases_path, report = tmp_path / "cases.jsonl", tmp_path / "fit.json"
+    save_cases(cases_path, [_shy_or_sure(i) for i in range(40)])
+    console = Console(record=True, width=240)
+    train_command(console, nullcontext, gold=tmp_path / "gold.jsonl", docs=tmp_path,
+                  fields=None, limit=None, fmt="pdf", cases_path=cases_path,
+                  holdout_gold=None, holdout_cases=None, holdout_docs=None, write=False,
+                  out_json=report)
+    printed = console.export_text()
+    assert "hand-weighted scores vs the learned scorer" in printed
+    assert "not-found threshold" in printed
+    data = json.loads(report.read_text())
+    assert 0.6 < data["min_scores"]["fitted"]["signing_date"] <= 0.9
+    cv = data["fit"]["hand_fitted_min_score_cv5"]["signing_date"]
+    assert (cv["fitted_only"], cv["yaml_only"], cv["f1"]) == (20, 0, 1.0)
+    # the role feature separates the two kinds of candidate, so the learned scorer wins the
+    # field, and a min_score only matters to a field that keeps the hand weights
+    assert data["scorers"]["signing_date"] == "learned"
+    assert data["min_scores"]["written"] == {}
