@@ -138,12 +138,16 @@ def hand_counts(cases: Sequence[FieldCase]) -> Counts:
     return decide_counts(cases, _hand_score, threshold)
 
 
-def fit_all(cases: Sequence[FieldCase]) -> Fit:
-    by_type: dict[str, list[FieldCase]] = defaultdict(list)
-    by_field: dict[str, list[FieldCase]] = defaultdict(list)
+def _grouped(cases: Iterable[FieldCase], key: str) -> dict[str, list[FieldCase]]:
+    """The cases by their ``field`` or ``value_type``, in first-seen order."""
+    groups: dict[str, list[FieldCase]] = defaultdict(list)
     for case in cases:
-        by_type[case.value_type].append(case)
-        by_field[case.field].append(case)
+        groups[getattr(case, key)].append(case)
+    return groups
+
+
+def fit_all(cases: Sequence[FieldCase]) -> Fit:
+    by_type, by_field = _grouped(cases, "value_type"), _grouped(cases, "field")
     models = {vt: m for vt, group in by_type.items() if (m := fit_type_model(vt, group))}
     thresholds, learned, hand, min_scores, hand_fitted = {}, {}, {}, {}, {}
     for name, group in by_field.items():
@@ -168,9 +172,7 @@ def fit_all(cases: Sequence[FieldCase]) -> Fit:
 def evaluate(cases: Sequence[FieldCase], models: dict[str, CandidateModel],
              thresholds: dict[str, float]) -> tuple[dict[str, Counts], dict[str, Counts]]:
     """(learned, hand) counts per field on another set (the held-out check)."""
-    by_field: dict[str, list[FieldCase]] = defaultdict(list)
-    for case in cases:
-        by_field[case.field].append(case)
+    by_field = _grouped(cases, "field")
     learned, hand = {}, {}
     for name, group in by_field.items():
         hand[name] = hand_counts(group)
@@ -247,10 +249,8 @@ def cross_validate_min_scores(cases: Sequence[FieldCase], k: int = 5) -> dict[st
     totals: dict[str, CrossValidated] = defaultdict(lambda: CrossValidated(Counts()))
     for fold in range(k):
         train = [c for c in cases if _fold(c.doc_id, k) != fold]
-        by_field: dict[str, list[FieldCase]] = defaultdict(list)
-        for case in train:
-            by_field[case.field].append(case)
-        fitted = {name: best_threshold(group, _hand_score)[0] for name, group in by_field.items()}
+        fitted = {name: best_threshold(group, _hand_score)[0]
+                  for name, group in _grouped(train, "field").items()}
         for case in cases:
             if _fold(case.doc_id, k) != fold or case.field not in fitted:
                 continue
