@@ -415,3 +415,28 @@ def test_the_undersigned_is_no_party_name() -> None:
     )
     assert ["Harlow Mills Corporation"] in [c.value for c in find_party_lists(text)]
     assert not any("UNDERSIGNED" in n for c in find_party_lists(text) for n in c.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (  # "and" inside one company's name: not "Gas Company"
+            "This undertaking is given to Ridgeline Holdings Corp. (\u201cRHC\u201d) and its "
+            "units, which work with Cedar Valley Light and Gas Company, a Vermont corporation "
+            "(\u201cCVLG\u201d).",
+            ["Ridgeline Holdings Corp.", "Cedar Valley Light and Gas Company"],
+        ),
+        (  # the name before "and" ends with a legal form: two companies
+            "The letter is sent by Ridgeline Holdings Corp. and Fernhill Ltd. (\u201cFernhill\u201d) "
+            "to the lenders.",
+            ["Fernhill Ltd."],
+        ),
+        (  # a person and a short name: the tail is no company's name, it stays apart
+            "This pledge of Martin B. Olsen and MBO (\u201cMBO\u201d) binds them both.",
+            ["MBO"],
+        ),
+    ],
+)
+def test_an_inner_and_belongs_to_the_company_name_it_sits_in(text: str, names: list[str]) -> None:
+    [cand] = [c for c in find_party_lists(text) if c.kind == "defined"]
+    assert cand.value == names

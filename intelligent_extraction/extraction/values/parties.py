@@ -403,6 +403,20 @@ def _name_before(text: str, alias_start: int) -> tuple[str, int] | None:
     if not readings:
         return None
     *_, name, start = max(readings)
+    return _whole_name(readings, name, start)
+
+
+def _whole_name(readings: list[tuple], name: str, start: int) -> tuple[str, int]:
+    """The longer reading when ``name`` is only its tail after an inner "and": "Saco River
+    Telegraph and Telephone Company (\"SRTT\")" is one name, not "Telephone Company"; but
+    "ACME Inc. and Beta LLC" stays two (what comes before "and" ends with a legal form), and
+    so does "Jane Roe and JRH" (the tail is no company's full name)."""
+    if not _ENDS_WITH_SUFFIX.search(name):
+        return name, start
+    for *_, longer, longer_start in sorted(readings, key=lambda r: r[2]):
+        head = re.match(rf"(.+?)\s+(?:and|&)\s+{re.escape(name)}$", longer)
+        if head and not _ENDS_WITH_SUFFIX.search(head.group(1)) and "," not in head.group(1):
+            return longer, longer_start
     return name, start
 
 
