@@ -440,3 +440,12 @@ def test_the_undersigned_is_no_party_name() -> None:
 def test_an_inner_and_belongs_to_the_company_name_it_sits_in(text: str, names: list[str]) -> None:
     [cand] = [c for c in find_party_lists(text) if c.kind == "defined"]
     assert cand.value == names
+
+
+def test_the_tail_of_a_longer_name_is_no_party() -> None:
+    text = (
+        "Pinecrest Labs, Inc. (\u201cPinecrest\u201d) files its reports under rules set by the "
+        "Federal Energy and Water Board (the \u201cBoard\u201d) each quarter."
+    )
+    [cand] = [c for c in find_party_lists(text) if c.kind == "defined"]
+    assert cand.value == ["Pinecrest Labs, Inc."]

@@ -403,12 +403,27 @@ def _name_before(text: str, alias_start: int) -> tuple[str, int] | None:
     if not readings:
         return None
     *_, name, start = max(readings)
+    if _tail_of_a_longer_name(text, name, start):
+        return None
     return _whole_name(readings, name, start)
 
 
+_CAPITALISED_AND = re.compile(r"\b[A-Z][\w’'-]*[ \t]+(?:and|&)[ \t]+$")
+
+
+def _tail_of_a_longer_name(text: str, name: str, start: int) -> bool:
+    """Words after "Capitalised and" that no legal form closes are the end of a longer name
+    ("Federal Energy and Water Board"), not a party; one word may be an alias ("... and ZX")."""
+    return (
+        len(name.split()) > 1
+        and not _HAS_SUFFIX.search(name)
+        and bool(_CAPITALISED_AND.search(text, max(0, start - 40), start))
+    )
+
+
 def _whole_name(readings: list[tuple], name: str, start: int) -> tuple[str, int]:
-    """The longer reading when ``name`` is only its tail after an inner "and": "Saco River
-    Telegraph and Telephone Company (\"SRTT\")" is one name, not "Telephone Company"; but
+    """The longer reading when ``name`` is only its tail after an inner "and": "Cedar Valley
+    Light and Gas Company (\"CVLG\")" is one name, not "Gas Company"; but
     "ACME Inc. and Beta LLC" stays two (what comes before "and" ends with a legal form), and
     so does "Jane Roe and JRH" (the tail is no company's full name)."""
     if not _ENDS_WITH_SUFFIX.search(name):
