@@ -766,6 +766,14 @@ def test_signing_date_fallback_is_only_for_dates():
      "THIRD AMENDED AND RESTATED SEED STORAGE AND HANDLING AGREEMENT"),
     ("TERMINATION\n\nOF\n\nSEED STORAGE AGREEMENT\n\nThis Termination is made between "
      "Northwind Ltd. and Tallgrass LLC.", "TERMINATION OF SEED STORAGE AGREEMENT"),
+    # a brand's lower-case first letter opens the heading; the company before it is dropped
+    ("Exhibit 10.3\n\ne-Harvest Seed Storage Agreement\nbetween\nNorthwind Ltd.\n\nand "
+     "Tallgrass LLC", "e-Harvest Seed Storage Agreement"),
+    ("Exhibit 10.3\n\nnWIND SYSTEMS CORPORATION SEED STORAGE AGREEMENT\n\n1. Storage. "
+     "Northwind Ltd. stores the seed of Tallgrass LLC.", "SEED STORAGE AGREEMENT"),
+    # a quoted project name after the heading is no part of it
+    ("SEED STORAGE AND HANDLING AGREEMENT \"PRAIRIE HARVEST PROGRAM\"\n\nThis Agreement is "
+     "made between Northwind Ltd. and Tallgrass LLC.", "SEED STORAGE AND HANDLING AGREEMENT"),
 ])
 def test_a_title_is_read_from_the_text_around_it(opening, title):
     result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(opening, 0, 0)])
