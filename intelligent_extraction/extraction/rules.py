@@ -350,22 +350,23 @@ _TITLE_WORDS = (
     r"|NOTE|DEED|INDENTURE)"
 )
 _CAPS = r"[A-Z0-9][A-Z0-9 ,.&/'’()®™#\-\t]"
-#: A capital, or a brand's lower-case first letter before a capital or a hyphen ("eGAIN",
-#: "e-Commerce", "iSTORE"): a word that opens a title.
-_BRAND_START = r"(?:[A-Z]|[a-z](?=[A-Z-]))"
+#: A brand's lower-case first letter, before a capital or a hyphen ("eGAIN", "e-Commerce",
+#: "iSTORE"): it may open a title word as a capital does.
+_BRAND_LETTER = r"[a-z](?=[A-Z-])"
 #: Placeholders the filing put where an image was ("[LOGO]", "[ABOUT LOGO]", or the image's
 #: bare alt text "LOGO") open a title line.
 _IMAGE_TAG = r"(?:(?:\[[^\]\n]{1,40}\]|LOGO\b)[ \t]*)*"
 #: A capitalised title word, with the commas and numbers of a list of titles ("Sales,
 #: Marketing, and Supply Agreement", "Amendment #3 to the Supply Agreement").
 _TITLE_WORD = (
-    rf"(?:{_BRAND_START}[\w&/’'®-]*,?|#\d+|No\.\s*\d+)\s+(?:(?:and|of|for|to|the|&)\s+)*"
+    rf"(?:(?:[A-Z]|{_BRAND_LETTER})[\w&/’'®-]*,?|#\d+|No\.\s*\d+)\s+"
+    r"(?:(?:and|of|for|to|the|&)\s+)*"
 )
 #: What follows a title the PDF text runs into the next line: the preamble ("Reseller
 #: Agreement This Agreement is"), a recital, an image placeholder or a bracketed redaction.
 _RUN_INTO = r"(?=(?i:between|among|by|this|whereas|dated)\b|[\[{])"
 _CAPS_TITLE = re.compile(
-    rf"^[ \t]*{_IMAGE_TAG}(?P<t>(?:[a-z](?=[A-Z-]))?{_CAPS}{{0,120}}?\b{_TITLE_WORDS}S?)"
+    rf"^[ \t]*{_IMAGE_TAG}(?P<t>(?:{_BRAND_LETTER})?{_CAPS}{{0,120}}?\b{_TITLE_WORDS}S?)"
     # the title ends the line, runs into capitalised or quoted text, or a dash adds a name
     rf"(?:[ \t]*$|\s+(?=BETWEEN|AMONG|BY\b|[A-Z\[\"“])|[ \t]+(?=[-–—][ \t]))"
     rf"|^[ \t]*{_IMAGE_TAG}(?P<tc>(?:{_TITLE_WORD}){{0,8}}"
