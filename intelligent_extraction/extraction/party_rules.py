@@ -84,7 +84,8 @@ def labelled_parties(text: str) -> list[Candidate]:
 
 
 _SLASH_S = re.compile(
-    r"^[ \t]*(?P<by>By\s*:?\s*)?"
+    # the signing date may open the line ("Date: 5/12/09 /s/ Jane Doe" over "Signature")
+    r"^[ \t]*(?:Dated?[ \t]*:(?:(?!/s/)[^\n]){0,30}?[ \t]+)?(?P<by>By\s*:?\s*)?"
     # a label before the signature: "Signature:", "Signature of Employee:", "Signed:"
     r"(?:(?:Signature|Signed)(?:[ \t]+of[ \t]+[A-Za-z]+)?[ \t]*:?[ \t]*)?"
     r"/s/\s*(?P<name>[A-Z][A-Za-z'’.-]*(?:[ \t]+[A-Z][A-Za-z'’.-]*){1,3})"
@@ -104,23 +105,42 @@ _OFFICER_LINE = re.compile(r"\b(?:By|Title|Its|Name\s*:|President|Officer)\b|,",
 #: A signature block headed by a role, not a company: whoever signs under it is a party, even
 #: with a job title under the name ("ASSOCIATE:" / "/s/ Jane Doe" / "Vice President, Sales").
 _INDIVIDUAL_HEADER = re.compile(
-    r"^(?:the\s+)?(?:employee|executive|associate|consultant)\s*:?$", re.IGNORECASE
+    r"^(?:the\s+)?(?:employee|executive|associate|consultant|second\s+party)\s*:?$",
+    re.IGNORECASE,
 )
+
+
+_ATTESTATION = re.compile(r"IN\s+WITNESS\s+WHEREOF\b.*\.$", re.IGNORECASE)
+
+
+def _by_an_individual(above: list[str]) -> bool:
+    """ "By:" signs for the company named over it; under a role ("SECOND PARTY") or right
+    under the attestation ("IN WITNESS WHEREOF, the undersigned has executed ...") no company
+    is named. Two headers in a row are side-by-side columns ("ACME:" / "EMPLOYEE:"), whose
+    first "By:" line belongs to the first."""
+    before = above[-1] if above else ""
+    if _ATTESTATION.match(before):
+        return True
+    two_columns = len(above) > 1 and above[-2].endswith(":")
+    return bool(_INDIVIDUAL_HEADER.match(before)) and not two_columns
 
 
 def _individual_signer(text: str) -> str | None:
     """An individual who signs a letter or employee agreement: a "/s/ Jane Doe" line with no
-    "By:" and no title under it ("Executive Vice President", "Name, Title"), which would make
-    the signer a company's officer, unless the block is headed by a role ("EMPLOYEE:")."""
+    company's "By:" (:func:`_by_an_individual`) and no title under it ("Executive Vice
+    President", "Name, Title"), which would make the signer a company's officer, unless the
+    block is headed by a role ("EMPLOYEE:")."""
     lines = text.splitlines()
     starts = {sum(len(x) + 1 for x in lines[:i]): i for i in range(len(lines))}
     for m in _SLASH_S.finditer(text):
         name = squash_spaces(m.group("name"))
         i = starts.get(m.start())
-        if m.group("by") or i is None or _SUFFIXED.search(name) or name_quality(name) < 1:
+        if i is None or _SUFFIXED.search(name) or name_quality(name) < 1:
             continue
         above = [x.strip() for x in lines[max(0, i - 3) : i] if x.strip()]
         before = above[-1] if above else ""
+        if m.group("by") and not _by_an_individual(above):
+            continue
         after = [x.strip() for x in lines[i + 1 : i + 6] if x.strip()][:2]
         while after and (
             squash_spaces(_NAME_LABEL.sub("", after[0])).lower() in ("", name.lower())
@@ -200,9 +220,30 @@ def counterparties(passages: list[Passage]) -> list[str]:
     return [name for name in found if name]
 
 
+#: A signature block's role label with the signer's printed name on the same line
+#: ("EMPLOYEE: Jane Doe", over "(Print Name)").
+_ROLE_WITH_NAME = re.compile(
+    r"^[ \t]*(?:the\s+)?(?:employee|executive|associate|consultant)[ \t]*:[ \t]*"
+    r"(?P<name>[A-Z][A-Za-z'’.-]*(?:[ \t]+[A-Z][A-Za-z'’.-]*){1,3})[ \t]*$",
+    re.MULTILINE | re.IGNORECASE,
+)
+
+
+def _role_labelled_signer(text: str) -> str | None:
+    for m in _ROLE_WITH_NAME.finditer(text):
+        name = squash_spaces(m.group("name"))
+        if name_quality(name) == 1 and not _SUFFIXED.search(name):
+            return name
+    return None
+
+
 def _signer(passages: list[Passage]) -> str | None:
-    """The individual who signs under a "/s/" line without a title (:func:`_individual_signer`)."""
+    """The individual who signs under a "/s/" line without a title (:func:`_individual_signer`),
+    else the name a signature block prints beside its role ("EMPLOYEE: Jane Doe")."""
     for p in passages:
         if name := _individual_signer(p.text):
+            return name
+    for p in passages:
+        if name := _role_labelled_signer(p.text):
             return name
     return None
