@@ -32,7 +32,7 @@ __all__ = [
 _ROLE_WORDS = frozenset(
     "the a an company employer employee executive directors buyer seller purchaser licensor "
     "licensee party parties recipient discloser consultant investor you counterparts owner "
-    "supplier customer distributor agent affiliates".split()
+    "supplier customer distributor agent affiliates first second third other".split()
 )
 _SUFFIXED = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}$", re.IGNORECASE)
 TRAILING_JOINER = re.compile(r"[\s,]+(?:and|&)$", re.IGNORECASE)
@@ -42,7 +42,8 @@ def name_quality(name: str) -> float:
     """1 for a legal name ("Beta LLC") or a person's full name ("Jane Roe"), 0 for a role
     word ("Employer", "the Company"), in between for a bare one-word name ("ACME")."""
     words = [w for w in re.split(r"[\s,]+", name.lower()) if w]
-    if not words or all(w in _ROLE_WORDS or w in ("and", "&", "of") for w in words):
+    parts = re.split(r"[\s,-]+", name.lower().strip(" ,-"))  # "Third-Party" is two words
+    if not words or all(w in _ROLE_WORDS or w in ("and", "&", "of") for w in parts):
         return 0.0
     if _SUFFIXED.search(name) or 2 <= len(words) <= 5:
         return 1.0

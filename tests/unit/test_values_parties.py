@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from intelligent_extraction.extraction.party_rules import name_quality
 from intelligent_extraction.extraction.values.parties import find_party_lists, split_party_names
 
 
@@ -449,3 +450,33 @@ def test_the_tail_of_a_longer_name_is_no_party() -> None:
     )
     [cand] = [c for c in find_party_lists(text) if c.kind == "defined"]
     assert cand.value == ["Pinecrest Labs, Inc."]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        (  # the recital's opening runs on after the last party: "... WITNESSES THAT WHEREAS"
+            "BETWEEN:\n\nORBIT LABS, INC., a company having its head office at 12 Quay Street, "
+            'Halifax, NS B3H 1A1 ("Orbit")  AND:\n\nFERN ROE STUDIO INC., Designer, having an '
+            'office at 4 Elm Road, Halifax, NS B3J 2K9 (the "Contractor") WITNESSES THAT '
+            "WHEREAS Orbit wishes to retain the Contractor;"
+        ),
+        (  # a title page goes on with what the agreement is for
+            'SUPPLY AGREEMENT BETWEEN ORBIT LABS INC.\n\n("ORBIT")\nAND\nFERN VALLEY FARMS INC.'
+            '\n("FVF")\nFOR THE GROWING,\nMILLING AND SALE OF\nHEIRLOOM GRAINS\n'
+        ),
+    ],
+)
+def test_words_of_a_heading_or_sentence_are_no_party_name(text: str) -> None:
+    names = find_party_lists(text)[0].value
+    assert len(names) == 2 and names[0].startswith("ORBIT LABS")
+
+
+def test_a_company_may_open_with_a_preposition() -> None:
+    text = "This Agreement is made between On Track Labs Ltd. and Fern Valley Farms Inc."
+    assert _first(text) == ["On Track Labs Ltd.", "Fern Valley Farms Inc."]
+
+
+@pytest.mark.parametrize("role", ["THIRD-PARTY", "Second Party", "the other party"])
+def test_a_role_written_with_a_hyphen_is_no_name(role: str) -> None:
+    assert name_quality(role) == 0

@@ -104,7 +104,10 @@ _MONTH_DAY = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d
 _NOT_A_NAME = re.compile(
     rf"[\"“”()\[\];$]|\bAgreement\b|{_MONTH_DAY}|\d{{5}}(?:-\d{{4}})?$|^\d+(?:\.\d+)?$"
     # "the undersigned" is whoever signs, not a name
-    r"|^(?:the\s+)?undersigned$",
+    r"|^(?:the\s+)?undersigned$"
+    # words of a heading or a sentence: "FOR THE DEVELOPMENT OF ...", "As", "... WITNESSES
+    # THAT"; a company may still open with one ("On Track Innovations Ltd.")
+    rf"|(?:^(?:as|for|to|in|on|with|from|whereas)\b(?!.*{CORPORATE_SUFFIX}$)|\sthat$)",
     _FLAGS,
 )
 #: Defined terms that name a thing, not a party: ("Agreement"), (the "Effective Date").
