@@ -383,9 +383,14 @@ _DATED_BEFORE = re.compile(r"\bdated\s+(?:as\s+of\s+)?(?:the\s+)?$", re.IGNORECA
 _DOCUMENT = (
     r"(?:agreements?|contracts?|leases?|licen[cs]es?|letters?|plans?|indentures?|notes?|orders?|"
     r"amendments?|term\s+sheets?|memorand(?:um|a))"
+    # its complement: "Agreement and Plan of Merger", "Declaration of Trust", "Memorandum of
+    # Understanding", "Agreement for the Exchange of Confidential Information"
+    r"(?:\s+(?:of|for)(?:\s+the)?(?:\s+(?-i:[A-Z])[\w-]*){1,4})?"
 )
 _DATED_BY = (  # "dated", "executed by the Parties on", "effective as of"
-    r"(?:dated|entered\s+into|made|executed|signed|effective)(?:\s+by\s+[^,.;()\n]{1,40}?)?\s+"
+    r"(?:(?:dated|entered\s+into|made|executed|signed|effective)"
+    r"(?:\s+(?:by|between)\s+[^,.;()\n]{1,40}?)?"
+    r"|with\s+an?\s+effective\s+date\s+of)\s+"  # "a Supply Agreement with an Effective Date of"
     r"(?:on\s+|as\s+of\s+)?(?:the\s+)?$"
 )
 #: The date of another document: "a supply agreement dated March 3, 2011" (but "This is an

@@ -910,6 +910,14 @@ def _date_kind(text: str) -> str | None:
     "WHEREAS the parties are bound by the Supply Agreement, as amended on March 3, 2011;",
     "It amends the Supply Agreement, as amended and restated as of March 3, 2011.",
     "the Unit Agreement, as supplemented March 3, 2011, among the Company and the Trust",
+    # a document named with its complement, or dated after the parties who made it
+    "Holders of Shares under the Agreement and Plan of Reorganization, dated as of March 3, 2011, "
+    "may convert them.",
+    "It replaces the Memorandum of Understanding dated March 3, 2011 in full.",
+    "This letter supersedes the Pilot Agreement entered into between Vega and Orbit dated "
+    "March 3, 2011.",
+    "Lark and Wren, who signed a Reseller Agreement with an Effective Date of March 3, 2011, "
+    "amend it as follows.",
 ])
 def test_the_date_of_another_document_is_read_as_such(reference):
     assert _date_kind(reference) == "other"
