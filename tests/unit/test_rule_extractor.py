@@ -923,6 +923,16 @@ def test_the_date_of_another_document_is_read_as_such(reference):
     assert _date_kind(reference) == "other"
 
 
+@pytest.mark.parametrize("text", [
+    "the audited financial statements of Lark Holdings as of June 30, 2015 fairly present",
+    "its net revenue for the fiscal year ended June 30, 2015 was restated",
+    "The Steering Team approves the launch plan promptly and no later than June 30, 2015.",
+    "Both sides use reasonable efforts so that the Go-Live Date occurs on or before June 30, 2015.",
+])
+def test_a_reporting_period_or_a_deadline_is_no_date_of_the_agreement(text):
+    assert _date_kind(text) == "other"
+
+
 def test_a_filing_footer_date_is_the_date_it_was_filed():
     assert _date_kind("the Licensor. Source: QUILL LABS, INC., 10-K, 3/14/2019 9. Notices") == (
         "other"
