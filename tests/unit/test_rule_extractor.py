@@ -329,6 +329,21 @@ def test_dated_versus_effective_in_one_preamble(extractor):
     assert extractor.extract(AGREEMENT_DATE, chunks).value == "2019-09-22"
 
 
+@pytest.mark.parametrize("term", [
+    "3. Term. The term of this Agreement will begin on March 1, 2019 and end on the second "
+    "anniversary of the day it commences.",
+    "3. Term. The Term shall commence March 1, 2019 and continue for two (2) years.",
+])
+def test_the_day_the_term_begins_is_the_effective_date_not_the_signing(extractor, term):
+    preamble = (
+        "This Catering Agreement (the \"Agreement\") is dated as of February 12, 2019 between "
+        "Acme Widgets, Inc. and Beta Kitchens LLC."
+    )
+    chunks = [chunk(preamble, 0, 0, 0.9), chunk(term, 2, 1800, 0.9, section=("Term",))]
+    assert extractor.extract(EFFECTIVE, chunks).value == "2019-03-01"
+    assert extractor.extract(AGREEMENT_DATE, chunks).value == "2019-02-12"
+
+
 def test_a_date_defined_as_another_date_is_not_the_effective_date(extractor):
     text = (
         "Your consulting engagement ends effective October 2, 2015 (the \u201cDeparture "
