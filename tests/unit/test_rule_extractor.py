@@ -344,6 +344,19 @@ def test_the_day_the_term_begins_is_the_effective_date_not_the_signing(extractor
     assert extractor.extract(AGREEMENT_DATE, chunks).value == "2019-02-12"
 
 
+@pytest.mark.parametrize("definition", [
+    "1.4 EFFECTIVE DATE means 1 March 2019;",
+    "Effective Date: March 1, 2019",
+])
+def test_a_definition_of_the_effective_date_beats_the_signing_date(extractor, definition):
+    preamble = (
+        "This Services Agreement is dated as of 12 February 2019 between Acme Widgets, Inc. and "
+        "Beta Kitchens LLC."
+    )
+    chunks = [chunk(preamble, 0, 0, 0.9), chunk(definition, 2, 1800, 0.8)]
+    assert extractor.extract(EFFECTIVE, chunks).value == "2019-03-01"
+
+
 def test_a_date_defined_as_another_date_is_not_the_effective_date(extractor):
     text = (
         "Your consulting engagement ends effective October 2, 2015 (the \u201cDeparture "
