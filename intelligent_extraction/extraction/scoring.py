@@ -383,9 +383,14 @@ _DATED_BEFORE = re.compile(r"\bdated\s+(?:as\s+of\s+)?(?:the\s+)?$", re.IGNORECA
 _DOCUMENT = (
     r"(?:agreements?|contracts?|leases?|licen[cs]es?|letters?|plans?|indentures?|notes?|orders?|"
     r"amendments?|term\s+sheets?|memorand(?:um|a))"
+    # its complement: "Agreement and Plan of Merger", "Declaration of Trust", "Memorandum of
+    # Understanding", "Agreement for the Exchange of Confidential Information"
+    r"(?:\s+(?:of|for)(?:\s+the)?(?:\s+(?-i:[A-Z])[\w-]*){1,4})?"
 )
 _DATED_BY = (  # "dated", "executed by the Parties on", "effective as of"
-    r"(?:dated|entered\s+into|made|executed|signed|effective)(?:\s+by\s+[^,.;()\n]{1,40}?)?\s+"
+    r"(?:(?:dated|entered\s+into|made|executed|signed|effective)"
+    r"(?:\s+(?:by|between)\s+[^,.;()\n]{1,40}?)?"
+    r"|with\s+an?\s+effective\s+date\s+of)\s+"  # "a Supply Agreement with an Effective Date of"
     r"(?:on\s+|as\s+of\s+)?(?:the\s+)?$"
 )
 #: The date of another document: "a supply agreement dated March 3, 2011" (but "This is an
@@ -415,6 +420,15 @@ _AMENDED_ON = re.compile(
 _FILING_FOOTER = re.compile(
     r"\bSource:[ \t]+[^\n]{2,100}?,[ \t]*[\w/.-]{1,12}(?:[ \t][\w/.-]{1,8})?,[ \t]*$"
 )
+#: A date that closes a reporting period or sets a deadline: "the financial statements of the
+#: Company as of December 31, 2008", "for the year ended June 30, 2010", "no later than May 1,
+#: 2018", "on or before June 1, 2019". It dates a report or an obligation, not the agreement.
+_PERIOD_OR_DEADLINE = re.compile(
+    r"\b(?:financial\s+statements|balance\s+sheets?)\b[^.;]{0,60}?\bas\s+(?:of|at)\s+$"
+    r"|\b(?:years?|quarters?|periods?|months)\s+ended\s+$"
+    r"|\b(?:not?\s+(?:later|earlier)\s+than|on\s+or\s+before)\s+$",
+    re.IGNORECASE,
+)
 
 
 def date_role(text: str, c: Candidate) -> Candidate:
@@ -437,6 +451,8 @@ def date_role(text: str, c: Candidate) -> Candidate:
     if _AMENDED_ON.search(text, max(0, c.start - 40), c.start):
         return replace(c, kind="other")
     if _FILING_FOOTER.search(text, max(0, c.start - 120), c.start):
+        return replace(c, kind="other")
+    if _PERIOD_OR_DEADLINE.search(text, max(0, c.start - 120), c.start):
         return replace(c, kind="other")
     if _DATED_BEFORE.search(text, max(0, c.start - 30), c.start):
         return replace(c, kind="dated")

@@ -329,6 +329,34 @@ def test_dated_versus_effective_in_one_preamble(extractor):
     assert extractor.extract(AGREEMENT_DATE, chunks).value == "2019-09-22"
 
 
+@pytest.mark.parametrize("term", [
+    "3. Term. The term of this Agreement will begin on March 1, 2019 and end on the second "
+    "anniversary of the day it commences.",
+    "3. Term. The Term shall commence March 1, 2019 and continue for two (2) years.",
+])
+def test_the_day_the_term_begins_is_the_effective_date_not_the_signing(extractor, term):
+    preamble = (
+        "This Catering Agreement (the \"Agreement\") is dated as of February 12, 2019 between "
+        "Acme Widgets, Inc. and Beta Kitchens LLC."
+    )
+    chunks = [chunk(preamble, 0, 0, 0.9), chunk(term, 2, 1800, 0.9, section=("Term",))]
+    assert extractor.extract(EFFECTIVE, chunks).value == "2019-03-01"
+    assert extractor.extract(AGREEMENT_DATE, chunks).value == "2019-02-12"
+
+
+@pytest.mark.parametrize("definition", [
+    "1.4 EFFECTIVE DATE means 1 March 2019;",
+    "Effective Date: March 1, 2019",
+])
+def test_a_definition_of_the_effective_date_beats_the_signing_date(extractor, definition):
+    preamble = (
+        "This Services Agreement is dated as of 12 February 2019 between Acme Widgets, Inc. and "
+        "Beta Kitchens LLC."
+    )
+    chunks = [chunk(preamble, 0, 0, 0.9), chunk(definition, 2, 1800, 0.8)]
+    assert extractor.extract(EFFECTIVE, chunks).value == "2019-03-01"
+
+
 def test_a_date_defined_as_another_date_is_not_the_effective_date(extractor):
     text = (
         "Your consulting engagement ends effective October 2, 2015 (the \u201cDeparture "
@@ -920,9 +948,27 @@ def _date_kind(text: str) -> str | None:
     "WHEREAS the parties are bound by the Supply Agreement, as amended on March 3, 2011;",
     "It amends the Supply Agreement, as amended and restated as of March 3, 2011.",
     "the Unit Agreement, as supplemented March 3, 2011, among the Company and the Trust",
+    # a document named with its complement, or dated after the parties who made it
+    "Holders of Shares under the Agreement and Plan of Reorganization, dated as of March 3, 2011, "
+    "may convert them.",
+    "It replaces the Memorandum of Understanding dated March 3, 2011 in full.",
+    "This letter supersedes the Pilot Agreement entered into between Vega and Orbit dated "
+    "March 3, 2011.",
+    "Lark and Wren, who signed a Reseller Agreement with an Effective Date of March 3, 2011, "
+    "amend it as follows.",
 ])
 def test_the_date_of_another_document_is_read_as_such(reference):
     assert _date_kind(reference) == "other"
+
+
+@pytest.mark.parametrize("text", [
+    "the audited financial statements of Lark Holdings as of June 30, 2015 fairly present",
+    "its net revenue for the fiscal year ended June 30, 2015 was restated",
+    "The Steering Team approves the launch plan promptly and no later than June 30, 2015.",
+    "Both sides use reasonable efforts so that the Go-Live Date occurs on or before June 30, 2015.",
+])
+def test_a_reporting_period_or_a_deadline_is_no_date_of_the_agreement(text):
+    assert _date_kind(text) == "other"
 
 
 def test_a_filing_footer_date_is_the_date_it_was_filed():

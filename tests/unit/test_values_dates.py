@@ -62,6 +62,15 @@ def test_blank_signature_date_gives_the_year_only() -> None:
     assert (blank.value, blank.raw) == ("2022", ", 2022")
 
 
+@pytest.mark.parametrize("text", [
+    "This License is effective as of the [·] day of [·], 2021 (the Effective Date)",
+    "This Supply Agreement is made as of [●], 2021 by Lark Ltd.",
+])
+def test_bracketed_bullets_are_blanks_too(text: str) -> None:
+    [blank] = find_dates(text)
+    assert (blank.value, blank.unit) == ("2021", "year")
+
+
 def test_precision_is_reported_in_unit() -> None:
     assert [c.unit for c in find_dates("May 5, 2014; May 2014; ____, 2014")] == [
         "day",

@@ -50,7 +50,9 @@ _MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\
 _DAY_NUM = r"(?<!\d)\d{1,2}(?:st|nd|rd|th|s\s?t|n\s?d|r\s?d|t\s?h|\s(?:st|nd|rd|th))?\b"
 _DAY = rf"(?P<day>{_DAY_NUM}|{ORDINAL_WORDS})"
 _YEAR = r"(?P<year>(?:1[89]|20)\d{2})(?!\d)"
-_BLANK = r"(?:_{2,}|\[[\s*_]*\]|\*{2,})"
+# a blank left for the day or month: "____", "[ ]", "[*]", "**", and bracketed bullets
+# ("[·] day of [·], 2019", "[●], 2020")
+_BLANK = r"(?:_{2,}|\[[\s*_·•●]*\]|\*{2,})"
 # a word start; an underscore counts as a blank, not a letter ("as of _Feb. 3, 2011")
 _START = r"(?<![A-Za-z0-9])"
 
