@@ -235,8 +235,7 @@ def inventory() -> list[Rule]:
         pr, "_ROLE_WORDS = frozenset(", ")", (
             "the a an company employer employee executive directors buyer seller purchaser "
             "licensor licensee party parties recipient discloser consultant investor you "
-            "counterparts owner supplier customer distributor agent affiliates first second third "
-            "other"
+            "counterparts owner supplier customer distributor agent affiliates"
         ), label="role word", generic=set(
             "the a an company employer employee executive buyer seller purchaser licensor "
             "licensee party parties recipient discloser consultant investor owner supplier "
@@ -252,7 +251,6 @@ def inventory() -> list[Rule]:
     rules += branches(
         pr, "_INDIVIDUAL_HEADER = re.compile(", "re.IGNORECASE", [
             "employee", "executive", "associate", "consultant",
-            (r"second\s+party", r"\bsecond\s+party\b"),
         ], label="individual signature header", requires=r"/s/",
         generic={"employee", "executive", "consultant"},
     )
@@ -269,16 +267,6 @@ def inventory() -> list[Rule]:
         pr, "By: /s/ under a role header or the attestation is an individual (_by_an_individual)",
         "        if m.group(\"by\") and not _by_an_individual(above):",
         "        if m.group(\"by\"):", r"\bBy\s*:?\s*/s/",
-    ))
-    rules.append(edit(
-        pr, "a signing date opens the /s/ line (_SLASH_S)",
-        "(?:Dated?[ \\t]*:(?:(?!/s/)[^\\n]){0,30}?[ \\t]+)?", "", r"\bDated?\s*:[^\n]*/s/",
-    ))
-    rules.append(edit(
-        pr, "a role label with the signer's name beside it (_role_labelled_signer)",
-        "        if name := _role_labelled_signer(p.text):", "        if name := None:",
-        r"^\s*(?:the\s+)?(?:employee|executive|associate|consultant)\s*:\s*[A-Z]",
-        flags=re.I | re.M,
     ))
     rules.append(edit(
         pr, "the addressee of a letter (_letter_addressee)",

@@ -32,7 +32,7 @@ __all__ = [
 _ROLE_WORDS = frozenset(
     "the a an company employer employee executive directors buyer seller purchaser licensor "
     "licensee party parties recipient discloser consultant investor you counterparts owner "
-    "supplier customer distributor agent affiliates first second third other".split()
+    "supplier customer distributor agent affiliates".split()
 )
 _SUFFIXED = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}$", re.IGNORECASE)
 TRAILING_JOINER = re.compile(r"[\s,]+(?:and|&)$", re.IGNORECASE)
@@ -42,8 +42,7 @@ def name_quality(name: str) -> float:
     """1 for a legal name ("Beta LLC") or a person's full name ("Jane Roe"), 0 for a role
     word ("Employer", "the Company"), in between for a bare one-word name ("ACME")."""
     words = [w for w in re.split(r"[\s,]+", name.lower()) if w]
-    parts = re.split(r"[\s,-]+", name.lower().strip(" ,-"))  # "Third-Party" is two words
-    if not words or all(w in _ROLE_WORDS or w in ("and", "&", "of") for w in parts):
+    if not words or all(w in _ROLE_WORDS or w in ("and", "&", "of") for w in words):
         return 0.0
     if _SUFFIXED.search(name) or 2 <= len(words) <= 5:
         return 1.0
@@ -85,8 +84,7 @@ def labelled_parties(text: str) -> list[Candidate]:
 
 
 _SLASH_S = re.compile(
-    # the signing date may open the line ("Date: 5/12/09 /s/ Jane Doe" over "Signature")
-    r"^[ \t]*(?:Dated?[ \t]*:(?:(?!/s/)[^\n]){0,30}?[ \t]+)?(?P<by>By\s*:?\s*)?"
+    r"^[ \t]*(?P<by>By\s*:?\s*)?"
     # a label before the signature: "Signature:", "Signature of Employee:", "Signed:"
     r"(?:(?:Signature|Signed)(?:[ \t]+of[ \t]+[A-Za-z]+)?[ \t]*:?[ \t]*)?"
     r"/s/\s*(?P<name>[A-Z][A-Za-z'’.-]*(?:[ \t]+[A-Z][A-Za-z'’.-]*){1,3})"
@@ -106,8 +104,7 @@ _OFFICER_LINE = re.compile(r"\b(?:By|Title|Its|Name\s*:|President|Officer)\b|,",
 #: A signature block headed by a role, not a company: whoever signs under it is a party, even
 #: with a job title under the name ("ASSOCIATE:" / "/s/ Jane Doe" / "Vice President, Sales").
 _INDIVIDUAL_HEADER = re.compile(
-    r"^(?:the\s+)?(?:employee|executive|associate|consultant|second\s+party)\s*:?$",
-    re.IGNORECASE,
+    r"^(?:the\s+)?(?:employee|executive|associate|consultant)\s*:?$", re.IGNORECASE
 )
 
 
@@ -115,7 +112,7 @@ _ATTESTATION = re.compile(r"IN\s+WITNESS\s+WHEREOF\b.*\.$", re.IGNORECASE)
 
 
 def _by_an_individual(above: list[str]) -> bool:
-    """ "By:" signs for the company named over it; under a role ("SECOND PARTY") or right
+    """ "By:" signs for the company named over it; under a role ("EMPLOYEE:") or right
     under the attestation ("IN WITNESS WHEREOF, the undersigned has executed ...") no company
     is named. Two headers in a row are side-by-side columns ("ACME:" / "EMPLOYEE:"), whose
     first "By:" line belongs to the first."""
@@ -221,30 +218,9 @@ def counterparties(passages: list[Passage]) -> list[str]:
     return [name for name in found if name]
 
 
-#: A signature block's role label with the signer's printed name on the same line
-#: ("EMPLOYEE: Jane Doe", over "(Print Name)").
-_ROLE_WITH_NAME = re.compile(
-    r"^[ \t]*(?:the\s+)?(?:employee|executive|associate|consultant)[ \t]*:[ \t]*"
-    r"(?P<name>[A-Z][A-Za-z'’.-]*(?:[ \t]+[A-Z][A-Za-z'’.-]*){1,3})[ \t]*$",
-    re.MULTILINE | re.IGNORECASE,
-)
-
-
-def _role_labelled_signer(text: str) -> str | None:
-    for m in _ROLE_WITH_NAME.finditer(text):
-        name = squash_spaces(m.group("name"))
-        if name_quality(name) == 1 and not _SUFFIXED.search(name):
-            return name
-    return None
-
-
 def _signer(passages: list[Passage]) -> str | None:
-    """The individual who signs under a "/s/" line without a title (:func:`_individual_signer`),
-    else the name a signature block prints beside its role ("EMPLOYEE: Jane Doe")."""
+    """The individual who signs under a "/s/" line without a title (:func:`_individual_signer`)."""
     for p in passages:
         if name := _individual_signer(p.text):
-            return name
-    for p in passages:
-        if name := _role_labelled_signer(p.text):
             return name
     return None

@@ -616,13 +616,6 @@ def test_role_headed_signature_column_makes_the_titled_signer_a_party(extractor)
         # "By:" right under the attestation: no company is named over it
         "IN WITNESS WHEREOF, the undersigned has signed this agreement on May 2, 2019.\n\n"
         "By: /s/ Paula Quill\n\nName: Paula Quill\n\nAddress:\n",
-        # "By:" under a role header
-        "ORBITAL PUMPS, INC.\n\nBy: /s/ Victor Lane\n\nSECOND PARTY\n\nBy: /s/ Paula Quill\n",
-        # the signing date opens the signature line
-        "Date: 4/2/19 /s/ Paula Quill\nSignature\n\nPaula Quill\nName of Employee (printed)\n",
-        # a blank company block, then the role label with the printed name beside it
-        "ORBITAL PUMPS, INC.\n\nBy:\n\nTitle:\n\nEMPLOYEE: Paula Quill\n(Print Name)\n\n"
-        "(Signature Here)\n",
     ],
 )
 def test_an_employee_signature_block_completes_a_one_company_party_list(extractor, signatures):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from intelligent_extraction.extraction.party_rules import name_quality
 from intelligent_extraction.extraction.values.parties import find_party_lists, split_party_names
 
 
@@ -476,7 +475,3 @@ def test_a_company_may_open_with_a_preposition() -> None:
     text = "This Agreement is made between On Track Labs Ltd. and Fern Valley Farms Inc."
     assert _first(text) == ["On Track Labs Ltd.", "Fern Valley Farms Inc."]
 
-
-@pytest.mark.parametrize("role", ["THIRD-PARTY", "Second Party", "the other party"])
-def test_a_role_written_with_a_hyphen_is_no_name(role: str) -> None:
-    assert name_quality(role) == 0
