@@ -43,3 +43,29 @@ def test_the_agreements_own_term_still_gives_the_expiry():
         EXPIRATION, [chunk(text, 7, 6000)], context={"effective_date": "2016-03-01"}
     )
     assert result.value == "2018-03-01"
+
+
+def test_thereafter_after_the_start_is_no_renewal():
+    """"commence on the Effective Date and continue thereafter for N months": the period is the
+    initial term itself, not a renewal that follows one."""
+    text = (
+        "The Supplier's engagement under this Agreement starts on its Effective Date and will "
+        "continue thereafter for eighteen (18) months (the \"Initial Period\")."
+    )
+    result = RuleExtractor(SHIPPED).extract(
+        EXPIRATION, [chunk(text, 7, 6000)], context={"effective_date": "2016-03-01"}
+    )
+    assert result.value == "2017-09-01", (result.value, result.candidates[:2])
+
+
+def test_a_start_date_named_after_the_period_is_the_one_it_runs_from():
+    """A sentence naming two dates: the period runs from the one named right after it."""
+    text = (
+        "A set-up phase shall run from June 2, 2011, and the service phase of this Agreement "
+        "shall be for thirty (30) months commencing on the planned go-live date of September 1, "
+        "2011, unless terminated sooner."
+    )
+    result = RuleExtractor(SHIPPED).extract(
+        EXPIRATION, [chunk(text, 7, 6000)], context={"effective_date": "2011-06-02"}
+    )
+    assert result.value == "2014-03-01", (result.value, result.candidates[:2])
