@@ -69,3 +69,37 @@ def test_a_start_date_named_after_the_period_is_the_one_it_runs_from():
         EXPIRATION, [chunk(text, 7, 6000)], context={"effective_date": "2011-06-02"}
     )
     assert result.value == "2014-03-01", (result.value, result.candidates[:2])
+
+
+TERM_OF_THREE_YEARS = "This Agreement shall remain in force for three (3) years from the Effective Date. "
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Phase I of this Agreement will commence on March 3, 2014 and shall end on October 31, 2014; "
+        "Phase II will commence on November 1, 2014 and end on June 30, 2015.",
+        "The Supplier may ship the Pilot Units during the period June 9, 2014 through "
+        "August 15, 2014, in addition to the quantities agreed in this Agreement.",
+        "The pilot runs for the period beginning on April 4, 2014 and ending on "
+        "December 1, 2014, during which this Agreement applies to a single store.",
+    ],
+)
+def test_the_end_of_a_phase_or_period_inside_the_agreement_is_no_expiry(text):
+    result = RuleExtractor(SHIPPED).extract(
+        EXPIRATION,
+        [chunk(TERM_OF_THREE_YEARS + text, 7, 6000)],
+        context={"effective_date": "2014-03-03"},
+    )
+    assert result.value == "2017-03-03", (result.value, result.candidates[:2])
+
+
+def test_a_term_defined_as_a_period_from_the_effective_date_keeps_its_end():
+    text = (
+        '"Term" means the period commencing on the Effective Date and ending on '
+        "December 31, 2019, unless this Agreement is terminated earlier."
+    )
+    result = RuleExtractor(SHIPPED).extract(
+        EXPIRATION, [chunk(text, 7, 6000)], context={"effective_date": "2016-03-01"}
+    )
+    assert result.value == "2019-12-31", (result.value, result.candidates[:2])
