@@ -101,6 +101,10 @@ _RENEWAL_BEFORE = re.compile(
 #: "commence on the Effective Date and continue thereafter for a period of two years": this
 #: "thereafter" follows the start, not an initial term, so the period is the term itself
 _RUNS_FROM_START = re.compile(r"\b(?:continu\w*|remain\w*|run\w*)\s+thereafter(?=\s+for\b)", re.I)
+#: a period that names a renewal itself: "from year to year", "such twelve (12)-month
+#: extension", "any one-year renewal period"
+_RECURRENCE = re.compile(r"\bto[\s-]+(?:year|month)\b", re.I)
+_NAMES_A_RENEWAL = re.compile(r"[\s)-]*(?:extension|renewal)\b", re.I)
 _CONTINUES_FOREVER = re.compile(
     r"\b(?:agreement|term)\b[^.;]{0,120}?\b(?:continu|remain|be\s+in\s+effect)\w*[^.;]{0,60}?"
     r"(?:perpetu|indefinite)",
@@ -131,6 +135,8 @@ def _term_durations(reader: CandidateReader) -> list[tuple[Passage, Candidate]]:
             continue
         if _RENEWAL_BEFORE.search(_RUNS_FROM_START.sub(" ", p.text[s : c.start])):
             continue  # "thereafter renews for subsequent one (1) year periods"
+        if _RECURRENCE.search(c.raw) or _NAMES_A_RENEWAL.match(p.text, c.end, c.end + 20):
+            continue  # a renewal period, counted after the initial term, not from the start
         if c.value == PERPETUAL and not _CONTINUES_FOREVER.search(p.text, s, e):
             continue  # a perpetual licence, not a perpetual agreement
         found.append((p, c))

@@ -103,3 +103,28 @@ def test_a_term_defined_as_a_period_from_the_effective_date_keeps_its_end():
         EXPIRATION, [chunk(text, 7, 6000)], context={"effective_date": "2016-03-01"}
     )
     assert result.value == "2019-12-31", (result.value, result.candidates[:2])
+
+
+@pytest.mark.parametrize(
+    ("renewal", "renewal_end"),
+    [
+        ("This Agreement shall continue in effect from year to year thereafter, if the Board "
+         "approves each continuance.", "2016-04-01"),
+        ("At the end of such eighteen (18)-month extension this Agreement shall expire.",
+         "2016-10-01"),
+    ],
+)
+def test_a_period_that_names_a_renewal_is_no_initial_term(renewal, renewal_end):
+    """No expiry is computed from the renewal (from the effective date: the sentence does not
+    count from signing), and the initial term's gives the answer."""
+    text = (
+        "This Agreement starts on the date of execution by both sides and stays in effect for "
+        "a period of three (3) years. " + renewal
+    )
+    result = RuleExtractor(SHIPPED).extract(
+        EXPIRATION,
+        [chunk(text, 7, 6000)],
+        context={"effective_date": "2015-04-01", "agreement_date": "2015-03-01"},
+    )
+    assert result.value == "2018-03-01", (result.value, result.candidates[:2])
+    assert renewal_end not in [c["value"] for c in result.candidates]
