@@ -98,6 +98,13 @@ _FROM_SIGNING = re.compile(
 _RENEWAL_BEFORE = re.compile(
     r"\b(?:renew\w*|extend\w*|extension|successive|subsequent|additional|thereafter)\b", re.I
 )
+#: "commence on the Effective Date and continue thereafter for a period of two years": this
+#: "thereafter" follows the start, not an initial term, so the period is the term itself
+_RUNS_FROM_START = re.compile(r"\b(?:continu\w*|remain\w*|run\w*)\s+thereafter(?=\s+for\b)", re.I)
+#: a period that names a renewal itself: "from year to year", "such twelve (12)-month
+#: extension", "any one-year renewal period"
+_RECURRENCE = re.compile(r"\bto[\s-]+(?:year|month)\b", re.I)
+_NAMES_A_RENEWAL = re.compile(r"[\s)-]*(?:extension|renewal)\b", re.I)
 _CONTINUES_FOREVER = re.compile(
     r"\b(?:agreement|term)\b[^.;]{0,120}?\b(?:continu|remain|be\s+in\s+effect)\w*[^.;]{0,60}?"
     r"(?:perpetu|indefinite)",
@@ -126,8 +133,10 @@ def _term_durations(reader: CandidateReader) -> list[tuple[Passage, Candidate]]:
             continue
         if _AFTER_THE_END.search(p.text[c.end : c.end + 80]):
             continue
-        if _RENEWAL_BEFORE.search(p.text, s, c.start):
+        if _RENEWAL_BEFORE.search(_RUNS_FROM_START.sub(" ", p.text[s : c.start])):
             continue  # "thereafter renews for subsequent one (1) year periods"
+        if _RECURRENCE.search(c.raw) or _NAMES_A_RENEWAL.match(p.text, c.end, c.end + 20):
+            continue  # a renewal period, counted after the initial term, not from the start
         if c.value == PERPETUAL and not _CONTINUES_FOREVER.search(p.text, s, e):
             continue  # a perpetual licence, not a perpetual agreement
         found.append((p, c))
@@ -139,6 +148,27 @@ def _term_durations(reader: CandidateReader) -> list[tuple[Passage, Candidate]]:
     return found
 
 
+#: A start date named right after the period: "for twenty-four (24) months to commence on the
+#: launch date of January 4, 1999", "two years beginning on March 1, 2005".
+_COUNTED_FROM = re.compile(
+    r"\W*(?:[\w()-]+\s+){0,2}?(?:from|after|following|beginning|commenc\w*|starting)"
+    r"\s+(?:on\s+|with\s+)?(?P<anchor>[^;.()]{1,80})",
+    re.I,
+)
+
+
+def _date_counted_from(text: str, c: Candidate) -> str | None:
+    """The date the period ``c`` is said to run from, when one is named right after it (before
+    any comma: the words after an aside are about something else)."""
+    m = _COUNTED_FROM.match(text, c.end)
+    if not m:
+        return None
+    anchor = m.group("anchor")
+    dates = [d for d in find_candidates(ValueType.date, anchor)
+             if d.unit == "day" and "," not in anchor[: d.start]]
+    return str(dates[0].value) if dates else None
+
+
 def _start_date(
     reader: CandidateReader,
     p: Passage,
@@ -146,10 +176,14 @@ def _start_date(
     context: Mapping[str, Any],
     needed: Mapping[str, FieldRule],
 ) -> tuple[str | None, str]:
-    """The date a term runs from: stated in its sentence, else the first of the rule's
-    ``needs`` (the effective date, then the agreement date) given in ``context``, else the
-    first read from the same chunks with that field's own rule (``needed``). A term counted
+    """The date a term runs from: named right after it, else stated in its sentence, else the
+    first of the rule's ``needs`` (the effective date, then the agreement date) given in
+    ``context``, else the first read from the same chunks with that field's own rule
+    (``needed``). A term counted
     from signing ("from the date hereof") takes ``needs`` from the end: the signing date."""
+    named = _date_counted_from(p.text, c)
+    if named:
+        return named, "stated"
     s, e = sentence_bounds(p.text, c.start, c.end)
     sentence = p.text[s:e]
     stated = [d for d in find_candidates(ValueType.date, sentence) if d.unit == "day"]

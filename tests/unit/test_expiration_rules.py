@@ -43,3 +43,88 @@ def test_the_agreements_own_term_still_gives_the_expiry():
         EXPIRATION, [chunk(text, 7, 6000)], context={"effective_date": "2016-03-01"}
     )
     assert result.value == "2018-03-01"
+
+
+def test_thereafter_after_the_start_is_no_renewal():
+    """"commence on the Effective Date and continue thereafter for N months": the period is the
+    initial term itself, not a renewal that follows one."""
+    text = (
+        "The Supplier's engagement under this Agreement starts on its Effective Date and will "
+        "continue thereafter for eighteen (18) months (the \"Initial Period\")."
+    )
+    result = RuleExtractor(SHIPPED).extract(
+        EXPIRATION, [chunk(text, 7, 6000)], context={"effective_date": "2016-03-01"}
+    )
+    assert result.value == "2017-09-01", (result.value, result.candidates[:2])
+
+
+def test_a_start_date_named_after_the_period_is_the_one_it_runs_from():
+    """A sentence naming two dates: the period runs from the one named right after it."""
+    text = (
+        "A set-up phase shall run from June 2, 2011, and the service phase of this Agreement "
+        "shall be for thirty (30) months commencing on the planned go-live date of September 1, "
+        "2011, unless terminated sooner."
+    )
+    result = RuleExtractor(SHIPPED).extract(
+        EXPIRATION, [chunk(text, 7, 6000)], context={"effective_date": "2011-06-02"}
+    )
+    assert result.value == "2014-03-01", (result.value, result.candidates[:2])
+
+
+TERM_OF_THREE_YEARS = "This Agreement shall remain in force for three (3) years from the Effective Date. "
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Phase I of this Agreement will commence on March 3, 2014 and shall end on October 31, 2014; "
+        "Phase II will commence on November 1, 2014 and end on June 30, 2015.",
+        "The Supplier may ship the Pilot Units during the period June 9, 2014 through "
+        "August 15, 2014, in addition to the quantities agreed in this Agreement.",
+        "The pilot runs for the period beginning on April 4, 2014 and ending on "
+        "December 1, 2014, during which this Agreement applies to a single store.",
+    ],
+)
+def test_the_end_of_a_phase_or_period_inside_the_agreement_is_no_expiry(text):
+    result = RuleExtractor(SHIPPED).extract(
+        EXPIRATION,
+        [chunk(TERM_OF_THREE_YEARS + text, 7, 6000)],
+        context={"effective_date": "2014-03-03"},
+    )
+    assert result.value == "2017-03-03", (result.value, result.candidates[:2])
+
+
+def test_a_term_defined_as_a_period_from_the_effective_date_keeps_its_end():
+    text = (
+        '"Term" means the period commencing on the Effective Date and ending on '
+        "December 31, 2019, unless this Agreement is terminated earlier."
+    )
+    result = RuleExtractor(SHIPPED).extract(
+        EXPIRATION, [chunk(text, 7, 6000)], context={"effective_date": "2016-03-01"}
+    )
+    assert result.value == "2019-12-31", (result.value, result.candidates[:2])
+
+
+@pytest.mark.parametrize(
+    ("renewal", "renewal_end"),
+    [
+        ("This Agreement shall continue in effect from year to year thereafter, if the Board "
+         "approves each continuance.", "2016-04-01"),
+        ("At the end of such eighteen (18)-month extension this Agreement shall expire.",
+         "2016-10-01"),
+    ],
+)
+def test_a_period_that_names_a_renewal_is_no_initial_term(renewal, renewal_end):
+    """No expiry is computed from the renewal (from the effective date: the sentence does not
+    count from signing), and the initial term's gives the answer."""
+    text = (
+        "This Agreement starts on the date of execution by both sides and stays in effect for "
+        "a period of three (3) years. " + renewal
+    )
+    result = RuleExtractor(SHIPPED).extract(
+        EXPIRATION,
+        [chunk(text, 7, 6000)],
+        context={"effective_date": "2015-04-01", "agreement_date": "2015-03-01"},
+    )
+    assert result.value == "2018-03-01", (result.value, result.candidates[:2])
+    assert renewal_end not in [c["value"] for c in result.candidates]

@@ -477,6 +477,19 @@ def test_a_survival_period_counted_from_termination_is_not_the_term(extractor):
     assert (result.value, result.raw) == ("P2Y", "two (2) years")
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "9. Term. This Agreement shall terminate two (2) years after the Advisor ceases to "
+        "serve on the Board of the Company.",
+        "9. Term. This Agreement will terminate and be of no further effect three (3) years "
+        "after the occurrence of a Sale of the Company.",
+    ],
+)
+def test_a_period_counted_from_another_event_is_not_the_term(extractor, text):
+    assert extractor.extract(TERM_FIELD, [chunk(text, 10, 6000)]).status == "not_found"
+
+
 def test_party_list_from_a_parties_label(extractor):
     text = (
         "NON-COMPETITION AND CONFIDENTIALITY AGREEMENT\n\nPARTIES: Jane Q. Doe "
