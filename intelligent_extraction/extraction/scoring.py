@@ -308,7 +308,8 @@ class CandidateReader:
         if not self.sentence_cues:
             return 0.0
         s, e = sentence_bounds(passage.text, c.start, c.end)
-        return sum(w for rx, w in self.sentence_cues if rx.search(passage.text, s, e))
+        # 0.0, not sum()'s int 0, when no cue matches: features are floats (explain, JSON)
+        return sum((w for rx, w in self.sentence_cues if rx.search(passage.text, s, e)), 0.0)
 
     def place(
         self,
