@@ -381,6 +381,11 @@ def inventory() -> list[Rule]:
         "\n    r\"(?-i:(?:[a-z][a-z-]+\\s+){0,2}[a-z][a-z-]+,\\s*(?=[A-Z]))?\"", "",
         r"\b(?:between|among|and)\s+(?:[a-z][a-z-]+\s+){0,2}[a-z][a-z-]+,\s*[A-Z]", flags=0,
     ))
+    rules.append(edit(
+        vp, "party block goes on after an address's period ('... USA. And BETA LTD.')",
+        'r"[^.;]{0,120}?(?<![\\w-])(?:And|AND)', 'r"(?!)[^.;]{0,120}?(?<![\\w-])(?:And|AND)',
+        r"\.\s[^.;]{0,120}?\b(?:And|AND)\b", flags=0,
+    ))
     rules += branches(
         vp, "_INTRODUCER = re.compile(", "_FLAGS,", [
             "between", "among", "by", "of", "and", "with", "to", "for", "from", "as",

@@ -475,3 +475,27 @@ def test_a_company_may_open_with_a_preposition() -> None:
     text = "This Agreement is made between On Track Labs Ltd. and Fern Valley Farms Inc."
     assert _first(text) == ["On Track Labs Ltd.", "Fern Valley Farms Inc."]
 
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            "This Supply Agreement is made by and between: HERON TOOLS LTD., with offices at "
+            "7 Mill Lane, Leeds LS1 4AB, England. Hereinafter called \"Buyer\" And KESTREL "
+            "WORKS LTD. with offices at 12 Canal Road, Hull, England. Hereinafter called "
+            "\"Maker\". Whereas Buyer wishes to buy parts;",
+            ["HERON TOOLS LTD.", "KESTREL WORKS LTD."],
+        ),
+        (
+            "SALES AGREEMENT\n\nBETWEEN:\n\nPLOVER FOODS INC.\n\n3rd Floor, Harbour House\n"
+            "Beach Road, Suva. Fiji\n“the Seller”\n-- AND --\n\nWAGTAIL TRADING LIMITED\n\n"
+            "9 Kings Road\nWanchai, Hong Kong\n“the Buyer”\n\nRECITALS",
+            ["PLOVER FOODS INC.", "WAGTAIL TRADING LIMITED"],
+        ),
+    ],
+)
+def test_an_address_period_before_and_does_not_end_the_party_block(
+    text: str, names: list[str]
+) -> None:
+    assert _first(text) == names

@@ -252,12 +252,22 @@ def _paragraph_end(text: str, start: int, limit: int) -> int:
     return limit
 
 
+#: A capitalised "And" / "AND:" that follows a party's address block within a short stretch
+#: ("... Springfield, USA. Hereinafter referred to as "Buyer" And BETA LTD. ..."): the period
+#: after the address ends no sentence, the block goes on to the next party.
+_NEXT_BLOCK_AFTER_PERIOD = re.compile(
+    r"[^.;]{0,120}?(?<![\w-])(?:And|AND)\b[ \t:\-–]*\s*(?=[A-Z])"
+)
+
+
 def _clause_end(text: str, start: int) -> int:
     end = _paragraph_end(text, start, min(len(text), start + _MAX_CLAUSE))
     stop = _CLAUSE_END.search(text, start, end)
     end = stop.start() if stop else end
     for m in _SENTENCE_END.finditer(text, start, end):
-        if not _ABBREVIATIONS.search(text[max(start, m.start() - 6) : m.start()]):
+        if _ABBREVIATIONS.search(text[max(start, m.start() - 6) : m.start()]):
+            continue
+        if not _NEXT_BLOCK_AFTER_PERIOD.match(text, m.end(), end):
             return m.start()
     return end
 
