@@ -418,6 +418,12 @@ _PREAMBLE_TITLE = re.compile(
     r"\b(?:This|THIS)\s+(?P<t>(?:[A-Z][\w&/’'-]*\s+(?:(?i:and|of|for|to|&)\s+)?){1,8}"
     r"(?:Agreement|AGREEMENT|Contract|CONTRACT))\b"
 )
+#: A capitalised title the preamble gives in full before the name it defines, whatever its
+#: last word ("THIS SERVICE AGREEMENT FOR CUSTODY SERVICES (this "Agreement")").
+_PREAMBLE_DEFINED = re.compile(
+    r"\b(?:This|THIS)\s+(?P<t>[A-Z][A-Z0-9 ,.&/'’#-]{2,120}?)\s*"
+    r"\(\s*(?:(?:this|the)\s+)?[\"“](?:Agreement|Amendment|Contract)"
+)
 #: More title words after the first ("CONTENT DISTRIBUTION AND LICENSE | AGREEMENT").
 _TITLE_MORE = re.compile(
     rf"[ \t]+(?:(?:AND|&|OF|FOR|TO)\s+)?(?:(?!BETWEEN|AMONG|BY\b|THIS\b)[A-Z][A-Z-]*[ \t]+){{0,3}}?"
@@ -534,6 +540,18 @@ def _midline_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def _preamble_spans(text: str) -> list[tuple[int, int, str]]:
+    """The preamble's "This ... Agreement", read on to the name it defines when the title
+    goes on past its "Agreement" ("THIS SUPPLY AGREEMENT FOR SEED (the "Agreement")")."""
+    full = {m.start("t"): m.end("t") for m in _PREAMBLE_DEFINED.finditer(text)
+            if len(m.group("t").split()) >= 2}
+    spans = [(s, e, "preamble") for s, e in full.items()]
+    # the same preamble cut short at its "Agreement" would back a heading cut short too
+    spans += [(m.start("t"), m.end("t"), "preamble") for m in _PREAMBLE_TITLE.finditer(text)
+              if full.get(m.start("t"), 0) < m.end("t")]
+    return spans
+
+
 def _title_mode(
     reader: CandidateReader, context: Mapping[str, Any], needed: Mapping[str, FieldRule]
 ) -> list[Scored]:
@@ -544,7 +562,7 @@ def _title_mode(
         spans = [(s, e, "heading") for s, e in _heading_spans(p.text)]
         spans += [(s, e, "heading") for s, e in _midline_spans(p.text)
                   if not any(s < e2 and s2 < e for s2, e2, _ in spans)]
-        spans += [(m.start("t"), m.end("t"), "preamble") for m in _PREAMBLE_TITLE.finditer(p.text)]
+        spans += _preamble_spans(p.text)
         for s, e, kind in spans:
             doc_offset = p.start + s
             if doc_offset > _TITLE_WINDOW:
@@ -574,6 +592,8 @@ def _support_titles(scored: list[Scored]) -> None:
             s.features["support"] = 0.1  # "This Distributor Agreement" under its full heading
         elif _AMENDS.search(s.value) and any(lower.endswith(" " + o.value.lower()) for o in others):
             s.features["support"] = 0.2  # "FIRST AMENDMENT TO" + the heading of the original
+        elif s.kind == "preamble" and any(lower.startswith(o.value.lower() + " ") for o in others):
+            s.features["support"] = 0.2  # the preamble names in full a heading cut short
         else:
             continue
         s.score += s.features["support"]

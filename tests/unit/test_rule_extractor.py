@@ -818,6 +818,14 @@ def test_signing_date_fallback_is_only_for_dates():
     # a quoted project name after the heading is no part of it
     ("SEED STORAGE AND HANDLING AGREEMENT \"PRAIRIE HARVEST PROGRAM\"\n\nThis Agreement is "
      "made between Northwind Ltd. and Tallgrass LLC.", "SEED STORAGE AND HANDLING AGREEMENT"),
+    # the preamble names in full the title its heading cut short
+    ("Exhibit 10.4\n\nSECOND AMENDMENT TO PRAIRIE SEED STORAGE AND HANDLING AGREEMENT\n\n"
+     "THIS SECOND AMENDMENT TO PRAIRIE SEED STORAGE AND HANDLING AGREEMENT (\"Amendment\") is "
+     "made between Northwind Ltd. and Tallgrass LLC.",
+     "SECOND AMENDMENT TO PRAIRIE SEED STORAGE AND HANDLING AGREEMENT"),
+    ("Exhibit 10.6\n\nSTORAGE AGREEMENT\n\nFOR\nSEED HANDLING SERVICES\n\nTHIS STORAGE "
+     "AGREEMENT FOR SEED HANDLING SERVICES (this \"Agreement\") is made between Northwind Ltd. "
+     "and Tallgrass LLC.", "STORAGE AGREEMENT FOR SEED HANDLING SERVICES"),
 ])
 def test_a_title_is_read_from_the_text_around_it(opening, title):
     result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(opening, 0, 0)])
