@@ -9,6 +9,13 @@ import pytest
 from intelligent_extraction.extraction.rules import RuleExtractor
 from tests.unit.test_rule_extractor import EXPIRATION, SHIPPED, chunk
 
+
+def _expiry(text: str, *, effective_date: str):
+    """expiration_date read from one chunk of ``text``, the effective date given as context."""
+    return RuleExtractor(SHIPPED).extract(
+        EXPIRATION, [chunk(text, 7, 6000)], context={"effective_date": effective_date}
+    )
+
 OTHER_PERIODS = [
     "If the Company ends your employment without cause, it shall continue to provide you with "
     "the health benefits described above for nine (9) months.",
@@ -31,17 +38,13 @@ OTHER_PERIODS = [
 
 @pytest.mark.parametrize("text", OTHER_PERIODS)
 def test_no_expiry_from_another_period(text):
-    result = RuleExtractor(SHIPPED).extract(
-        EXPIRATION, [chunk(text, 7, 6000)], context={"effective_date": "2016-03-01"}
-    )
+    result = _expiry(text, effective_date="2016-03-01")
     assert result.status == "not_found", (result.value, result.candidates[:2])
 
 
 def test_the_agreements_own_term_still_gives_the_expiry():
     text = "This Agreement shall remain in force for two (2) years from the Effective Date."
-    result = RuleExtractor(SHIPPED).extract(
-        EXPIRATION, [chunk(text, 7, 6000)], context={"effective_date": "2016-03-01"}
-    )
+    result = _expiry(text, effective_date="2016-03-01")
     assert result.value == "2018-03-01"
 
 
@@ -52,9 +55,7 @@ def test_thereafter_after_the_start_is_no_renewal():
         "The Supplier's engagement under this Agreement starts on its Effective Date and will "
         "continue thereafter for eighteen (18) months (the \"Initial Period\")."
     )
-    result = RuleExtractor(SHIPPED).extract(
-        EXPIRATION, [chunk(text, 7, 6000)], context={"effective_date": "2016-03-01"}
-    )
+    result = _expiry(text, effective_date="2016-03-01")
     assert result.value == "2017-09-01", (result.value, result.candidates[:2])
 
 
@@ -65,9 +66,7 @@ def test_a_start_date_named_after_the_period_is_the_one_it_runs_from():
         "shall be for thirty (30) months commencing on the planned go-live date of September 1, "
         "2011, unless terminated sooner."
     )
-    result = RuleExtractor(SHIPPED).extract(
-        EXPIRATION, [chunk(text, 7, 6000)], context={"effective_date": "2011-06-02"}
-    )
+    result = _expiry(text, effective_date="2011-06-02")
     assert result.value == "2014-03-01", (result.value, result.candidates[:2])
 
 
@@ -86,11 +85,7 @@ TERM_OF_THREE_YEARS = "This Agreement shall remain in force for three (3) years 
     ],
 )
 def test_the_end_of_a_phase_or_period_inside_the_agreement_is_no_expiry(text):
-    result = RuleExtractor(SHIPPED).extract(
-        EXPIRATION,
-        [chunk(TERM_OF_THREE_YEARS + text, 7, 6000)],
-        context={"effective_date": "2014-03-03"},
-    )
+    result = _expiry(TERM_OF_THREE_YEARS + text, effective_date="2014-03-03")
     assert result.value == "2017-03-03", (result.value, result.candidates[:2])
 
 
@@ -99,9 +94,7 @@ def test_a_term_defined_as_a_period_from_the_effective_date_keeps_its_end():
         '"Term" means the period commencing on the Effective Date and ending on '
         "December 31, 2019, unless this Agreement is terminated earlier."
     )
-    result = RuleExtractor(SHIPPED).extract(
-        EXPIRATION, [chunk(text, 7, 6000)], context={"effective_date": "2016-03-01"}
-    )
+    result = _expiry(text, effective_date="2016-03-01")
     assert result.value == "2019-12-31", (result.value, result.candidates[:2])
 
 
