@@ -70,14 +70,16 @@ def test_a_start_date_named_after_the_period_is_the_one_it_runs_from():
     assert result.value == "2014-03-01", (result.value, result.candidates[:2])
 
 
-TERM_OF_THREE_YEARS = "This Agreement shall remain in force for three (3) years from the Effective Date. "
+TERM_OF_THREE_YEARS = (
+    "This Agreement shall remain in force for three (3) years from the Effective Date. "
+)
 
 
 @pytest.mark.parametrize(
     "text",
     [
-        "Phase I of this Agreement will commence on March 3, 2014 and shall end on October 31, 2014; "
-        "Phase II will commence on November 1, 2014 and end on June 30, 2015.",
+        "Phase I of this Agreement will commence on March 3, 2014 and shall end on October 31, "
+        "2014; Phase II will commence on November 1, 2014 and end on June 30, 2015.",
         "The Supplier may ship the Pilot Units during the period June 9, 2014 through "
         "August 15, 2014, in addition to the quantities agreed in this Agreement.",
         "The pilot runs for the period beginning on April 4, 2014 and ending on "
