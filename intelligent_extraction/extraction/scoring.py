@@ -431,6 +431,16 @@ _PERIOD_OR_DEADLINE = re.compile(
     re.IGNORECASE,
 )
 
+#: What, written just before a date, makes it no date of this agreement, with how far back
+#: (characters) each is read: another document's date, an amendment's, a filing's, a report's
+#: or a deadline's.
+_OTHER_DATE_CUES = (
+    (_OTHER_DOCUMENT_DATED, 90),
+    (_AMENDED_ON, 40),
+    (_FILING_FOOTER, 120),
+    (_PERIOD_OR_DEADLINE, 120),
+)
+
 
 def date_role(text: str, c: Candidate) -> Candidate:
     """Sharper roles than the finder's nearest cue: a date defined as the "Effective Date" is
@@ -447,13 +457,7 @@ def date_role(text: str, c: Candidate) -> Candidate:
             return replace(c, kind="dated")
         if re.search(r"date|agreement|contract|plan|letter", term):  # "Merger Agreement"
             return replace(c, kind="other")
-    if _OTHER_DOCUMENT_DATED.search(text, max(0, c.start - 90), c.start):
-        return replace(c, kind="other")
-    if _AMENDED_ON.search(text, max(0, c.start - 40), c.start):
-        return replace(c, kind="other")
-    if _FILING_FOOTER.search(text, max(0, c.start - 120), c.start):
-        return replace(c, kind="other")
-    if _PERIOD_OR_DEADLINE.search(text, max(0, c.start - 120), c.start):
+    if any(rx.search(text, max(0, c.start - reach), c.start) for rx, reach in _OTHER_DATE_CUES):
         return replace(c, kind="other")
     if _DATED_BEFORE.search(text, max(0, c.start - 30), c.start):
         return replace(c, kind="dated")
