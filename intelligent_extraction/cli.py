@@ -386,11 +386,16 @@ def eval_extraction(
     fmt: str = typer.Option("pdf", "--format", help="pdf or txt: which file of each document"),
     limit: Optional[int] = typer.Option(None, help="Only the first N documents"),
     out: Optional[Path] = typer.Option(None, help="Write the extraction records here (JSONL)"),
+    errors: Optional[Path] = typer.Option(None, "--errors", help="Write every wrong (document, "
+                                          "field) pair here (JSONL): verdict, predicted, gold, "
+                                          "the passage read, confidence"),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Extraction P/R/F1 per field and per dataset (with and without the gold corrections),
-    evidence recall@k, confidence reliability and ECE; --compare shows what changed."""
+    evidence recall@k, confidence reliability and ECE; --compare shows what changed; --errors
+    lists what went wrong (read a fit set's, never the held-out set's)."""
     from .evaluation.corrections import default_corrections_path, load_corrections
+    from .evaluation.error_list import write_errors, wrong_pairs
     from .evaluation.extraction_eval import (
         correction_summary,
         extract_records,
@@ -427,6 +432,10 @@ def eval_extraction(
     if baseline is not None:
         report.compare = diff_runs(baseline, records, rows, fields=field_list,
                                    baseline_name=str(compare))
+    if errors:
+        wrong = wrong_pairs(records, rows, field_list)
+        write_errors(errors, wrong)
+        err_console.print(f"wrote {len(wrong)} wrong (document, field) pairs to {errors}")
     data = report.to_dict()
     if as_json:
         json.dump(data, sys.stdout, indent=2)
