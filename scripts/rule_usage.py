@@ -513,6 +513,13 @@ def inventory() -> list[Rule]:
             (r"choice\s+of\s+law", r"\bchoice\s+of\s+law\b"),
         ], label="governing-law cue", readers=("place",),
     )
+    rules.append(edit(
+        pl, "governed by the laws of 'said State' named before it (_GOVERNED_BY_SAID_PLACE)",
+        "    if _GOVERNED_BY_SAID_PLACE.match(squash_spaces(text[end : end + 300])):\n"
+        "        return \"law\"\n", "",
+        r"\blaws?\s+of\s+(?:said|such|that|the\s+same)\s+(?:state|commonwealth|province|country"
+        r"|jurisdiction)\b", readers=("place",),
+    ))
     # ---------------------------------------------------------------- values/dates.py
     dt = "values/dates.py"
     rules.append(edit(

@@ -72,6 +72,26 @@ def test_role_cues() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "This Lease is signed in the State of Oregon and will be read and governed under the "
+        "laws of said State in every respect.",
+        "The Buyer, whose head office is now in the Commonwealth of Virginia, accepts that this "
+        "Lease shall be construed under the laws of such state.",
+    ],
+)
+def test_a_place_named_before_the_laws_of_said_state_governs(text: str) -> None:
+    [cand] = find_places(text)
+    assert cand.kind == "law"
+
+
+def test_the_laws_of_such_state_without_a_governing_verb_is_no_governing_law() -> None:
+    text = "Seller will register the Goods in the State of Oregon under the laws of such state."
+    [cand] = find_places(text)
+    assert cand.kind != "law"
+
+
 def test_organized_under_the_laws_of_is_incorporation() -> None:
     [cand] = find_places("a company organized under the laws of the State of Nevada")
     assert cand.kind == "incorporation"

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .base import Candidate, cue_after, cue_before
+from .base import Candidate, cue_after, cue_before, squash_spaces
 
 __all__ = ["find_places", "normalize_place", "is_place_name", "place_components", "us_state_codes"]
 
@@ -244,11 +244,22 @@ def _governs(text: str, start: int, end: int) -> bool:
     )
 
 
+#: The sentence names the place first and then governs by its laws as "said State" ("made in
+#: the Commonwealth of X, and shall be governed under the laws of said Commonwealth").
+_GOVERNED_BY_SAID_PLACE = re.compile(
+    r"[^.;]{0,160}?\b(?:govern(?!ment)\w*|constru\w*|interpret\w*)\b[^.;]{0,60}?\blaws?\s+of\s+"
+    r"(?:said|such|that|the\s+same)\s+(?:state|commonwealth|province|country|jurisdiction)\b",
+    _FLAGS,
+)
+
+
 def _kind(text: str, start: int, end: int) -> str | None:
     """incorporation | law (governing law) | legal (some other law: "export laws of") | forum."""
     after = cue_after(text, end, _KIND_AFTER, window=30)
     if after == "incorporation" or cue_before(text, start, _KIND_BEFORE[:1], window=50):
         return "incorporation"
+    if _GOVERNED_BY_SAID_PLACE.match(squash_spaces(text[end : end + 300])):
+        return "law"
     role = cue_before(text, start, _KIND_BEFORE[1:], window=80) or after
     if role == "law" and not _governs(text, start, end):
         return "legal"
