@@ -499,3 +499,29 @@ def test_an_address_period_before_and_does_not_end_the_party_block(
     text: str, names: list[str]
 ) -> None:
     assert _first(text) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            "This pact voids every earlier pact between Quillfeather and Marrow Pixel Studios "
+            "Inc.",
+            ["Quillfeather", "Marrow Pixel Studios Inc."],
+        ),
+        (
+            "This Referral Agreement is made this 3rd of May, 2001 by and between Copper Lantern "
+            "Networks and T. K. Ashgrove Holdings. Together they are the Parties.",
+            ["Copper Lantern Networks", "T. K. Ashgrove Holdings"],
+        ),
+    ],
+)
+def test_a_between_clause_read_as_one_name_joined_by_and_is_two_parties(
+    text: str, names: list[str]
+) -> None:
+    assert _first(text) == names
+
+
+def test_an_and_inside_one_of_two_names_still_joins_it() -> None:
+    text = "between Hollis Wren and Company, an Iowa corporation, and Birch Tools Ltd."
+    assert _first(text) == ["Hollis Wren and Company", "Birch Tools Ltd."]

@@ -368,12 +368,29 @@ def _names_in_clause(clause: str) -> list[str]:
     return names
 
 
+_LONE_AND = re.compile(r"\s+(?:and|AND)\s+")
+
+
+def _two_sides(names: list[str]) -> list[str]:
+    """A "between" clause names two sides at least: when it reads as one name joined by an
+    "and" that no legal form precedes ("between Alpha Widgets and Beta Media Inc."), the
+    "and" separates the two parties rather than joining words of one name."""
+    if len(names) != 1:
+        return names
+    parts = _LONE_AND.split(names[0])
+    if len(parts) != 2 or parts[0].lower() == parts[1].lower():
+        return names
+    if all(p[:1].isupper() and _looks_like_name(p) for p in parts):
+        return parts
+    return names
+
+
 def _between_clauses(text: str) -> list[Candidate]:
     found = []
     for m in _CLAUSE_START.finditer(text):
         start = m.end()
         end = _clause_end(text, start)
-        names = _names_in_clause(text[start:end])
+        names = _two_sides(_names_in_clause(text[start:end]))
         if names:
             found.append(Candidate(names, text[start:end], start, end, kind="between"))
     return found
