@@ -171,6 +171,16 @@ _ADDRESS = re.compile(
 )
 #: A number after a legal-form suffix starts the address ("ACME Inc. 12 Quay Street").
 _SUFFIX_THEN_NUMBER = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}(?=[ \t]+\d)", _FLAGS)
+#: Lower-case words after a legal-form suffix go on with the sentence ("ACME Inc. under the
+#: following terms", "Beta LLC hereby agrees"): the name ends at the suffix. A connector
+#: keeps it going ("Alliance Bancorp, Inc. of Pennsylvania"), and "the Company" / "and
+#: Company" is a role or a firm's tail, no legal form ("A. The Company is ...").
+_SUFFIX_THEN_LOWER = re.compile(
+    rf"(?:^|[\s,])(?<!\bthe\s)(?<!\band\s){CORPORATE_SUFFIX}"
+    r"(?=[ \t]+(?!(?:of|for|and|de|du|des|der|von|van|la|le|y|e)\b)"
+    r"(?-i:[a-z]))",
+    _FLAGS,
+)
 #: A legal-form suffix at the end of a line ends the name: on a title page or in a party block
 #: the lines under it hold an address or a date ("NORTHWIND INC." / "12 Quay Street").
 _SUFFIX_AT_LINE_END = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}(?=[ \t,]*\n)", _FLAGS)
@@ -185,6 +195,8 @@ def _name_at(segment: str) -> tuple[str | None, int]:
     stop = line_end.end() if line_end else stop
     number = _SUFFIX_THEN_NUMBER.search(segment, lead, stop)
     stop = number.end() if number else stop
+    sentence = _SUFFIX_THEN_LOWER.search(segment, lead, stop)
+    stop = sentence.end() if sentence else stop
     raw = _cut_at_comma(segment[lead:stop])
     raw = raw.rstrip(",;: \t\n")
     if not _ENDS_WITH_SUFFIX.search(raw):
