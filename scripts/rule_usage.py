@@ -438,6 +438,19 @@ def inventory() -> list[Rule]:
         requires=r"\b[A-Z][\w.-]+\s+and\s+[A-Z][\w.-]+\b",
     ))
     rules.append(edit(
+        vp, "a 'between' clause read as one name joined by 'and' is two parties (_two_sides)",
+        "        names = _two_sides(_names_in_clause(text[start:end]))",
+        "        names = _names_in_clause(text[start:end])", r"\b(?:between|among)\b",
+        requires=r"\b[A-Z][\w.-]*\s+and\s+[A-Z]",
+    ))
+    rules.append(edit(
+        vp, "a lower-case word after a legal form ends the name ('ACME Inc. under the ...')",
+        "    sentence = _SUFFIX_THEN_LOWER.search(segment, lead, stop)\n"
+        "    stop = sentence.end() if sentence else stop\n", "",
+        r"\b(?:Inc|LLC|Ltd|Limited|Corp|Corporation|Company|Co|GmbH|plc|LLP|LP)\.?[ \t]+[a-z]",
+        flags=0,
+    ))
+    rules.append(edit(
         vp, "an alias on its own line continues a title-page party block (_ALIAS_LINE)",
         "        alias_line = _ALIAS_LINE.match(text, gap.end())", "        alias_line = None",
         r"\n[ \t]*\n\s*\(\s*(?:the\s+)?[\"“]",

@@ -346,6 +346,21 @@ def _renewal_mode(
 
 # --------------------------------------------------------------------------- parties
 
+#: A party left blank in a form: an alias with no name before it ("between ACME Inc. (the
+#: "Company") and (the "Executive")") or a line to fill in.
+_BLANK_PARTY = re.compile(r"\band\s*\(\s*(?:the\s+|hereinafter\s+)?[\"“]|_{3,}", re.IGNORECASE)
+
+
+def _party_kind(c: Candidate, names: list[str]) -> float:
+    """A "between" clause or a labelled list reads better than the names the defined terms
+    happen to follow, unless it reads one side only ("between ACME Inc., on behalf of itself
+    and its Affiliates and ...", with no signer or addressee found for the other side): a
+    clause names two parties at least, or leaves one blank to fill in."""
+    if c.kind == "defined":
+        return 0.1
+    return 0.5 if len(names) > 1 or _BLANK_PARTY.search(c.raw) else 0.1
+
+
 def _parties_mode(
     reader: CandidateReader, context: Mapping[str, Any], needed: Mapping[str, FieldRule]
 ) -> list[Scored]:
@@ -368,7 +383,7 @@ def _parties_mode(
             feats = {
                 "rank": rank_feature(rank),
                 "early": early,
-                "kind": (0.5 if c.kind != "defined" else 0.1) * quality,
+                "kind": _party_kind(c, names) * quality,
                 "count": COUNT_FIT.get(len(names), 0.6) * quality,
             }
             scored.append(reader.place(p, c, feats, value=names))

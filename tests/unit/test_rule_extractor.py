@@ -1044,3 +1044,24 @@ def test_records_kept_for_years_after_the_term_are_no_renewal():
     )
     result = RuleExtractor(SHIPPED, learned=False).extract(RENEWAL, [chunk(text, 8, 7000)])
     assert result.status == "not_found"
+
+
+def test_a_clause_that_reads_one_side_loses_to_the_defined_names_of_both(extractor):
+    text = (
+        "ALLIANCE AGREEMENT\n\nThis Alliance Agreement is entered into by and between Harbor "
+        "Lane Analytics, LLC, a Texas limited liability company (\u201cHarbor\u201d) on behalf "
+        "of itself and its Affiliates and Quarry Point Systems, Inc., a Nevada corporation "
+        "(the \u201cCompany\u201d)."
+    )
+    result = extractor.extract(PARTIES, [chunk(text, 0, 0)])
+    assert result.value == ["Harbor Lane Analytics, LLC", "Quarry Point Systems, Inc."]
+
+
+def test_a_form_that_leaves_one_party_blank_keeps_its_clause(extractor):
+    form = (
+        "NON-SOLICITATION AGREEMENT\n\nNON-SOLICITATION AGREEMENT between Oakridge Mills Inc. "
+        "(the \u201cCompany\u201d)\nand\n(the \u201cExecutive\u201d).\n\nThe Executive will "
+        "serve Oakridge Mills Inc. and Tallow Creek Farms LLC (\u201cTallow\u201d) alike."
+    )
+    result = extractor.extract(PARTIES, [chunk(form, 0, 0)])
+    assert result.value == ["Oakridge Mills Inc."]

@@ -499,3 +499,54 @@ def test_an_address_period_before_and_does_not_end_the_party_block(
     text: str, names: list[str]
 ) -> None:
     assert _first(text) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            "This pact voids every earlier pact between Quillfeather and Marrow Pixel Studios "
+            "Inc.",
+            ["Quillfeather", "Marrow Pixel Studios Inc."],
+        ),
+        (
+            "This Referral Agreement is made this 3rd of May, 2001 by and between Copper Lantern "
+            "Networks and T. K. Ashgrove Holdings. Together they are the Parties.",
+            ["Copper Lantern Networks", "T. K. Ashgrove Holdings"],
+        ),
+    ],
+)
+def test_a_between_clause_read_as_one_name_joined_by_and_is_two_parties(
+    text: str, names: list[str]
+) -> None:
+    assert _first(text) == names
+
+
+def test_an_and_inside_one_of_two_names_still_joins_it() -> None:
+    text = "between Hollis Wren and Company, an Iowa corporation, and Birch Tools Ltd."
+    assert _first(text) == ["Hollis Wren and Company", "Birch Tools Ltd."]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            "PARTIES (1) Wrenfield Pumps Limited is a company registered in Scotland whose office "
+            'is at 4 Dock Lane (the "Employer"); and (2) Ada Fenwick of [address] (the '
+            '"Executive").',
+            ["Wrenfield Pumps Limited"],
+        ),
+        (
+            'made by and between Kestrel Ridge Inc., hereinafter "KRI";\n\nAnd:\n\nA Tallgrass '
+            "Cooperative Company to be organised by its members, having an office at 9 Elm Row.",
+            ["Kestrel Ridge Inc.", "A Tallgrass Cooperative Company"],
+        ),
+    ],
+)
+def test_a_lower_case_word_after_a_legal_form_ends_the_name(text: str, names: list[str]) -> None:
+    assert _first(text) == names
+
+
+def test_a_connector_after_a_legal_form_goes_on_with_the_name() -> None:
+    text = "between Northgate Bancorp, Inc. of Vermont and Elm Street Savings Bank."
+    assert _first(text) == ["Northgate Bancorp, Inc. of Vermont", "Elm Street Savings Bank"]

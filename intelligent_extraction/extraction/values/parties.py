@@ -171,6 +171,16 @@ _ADDRESS = re.compile(
 )
 #: A number after a legal-form suffix starts the address ("ACME Inc. 12 Quay Street").
 _SUFFIX_THEN_NUMBER = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}(?=[ \t]+\d)", _FLAGS)
+#: Lower-case words after a legal-form suffix go on with the sentence ("ACME Inc. under the
+#: following terms", "Beta LLC hereby agrees"): the name ends at the suffix. A connector
+#: keeps it going ("Alliance Bancorp, Inc. of Pennsylvania"), and "the Company" / "and
+#: Company" is a role or a firm's tail, no legal form ("A. The Company is ...").
+_SUFFIX_THEN_LOWER = re.compile(
+    rf"(?:^|[\s,])(?<!\bthe\s)(?<!\band\s){CORPORATE_SUFFIX}"
+    r"(?=[ \t]+(?!(?:of|for|and|de|du|des|der|von|van|la|le|y|e)\b)"
+    r"(?-i:[a-z]))",
+    _FLAGS,
+)
 #: A legal-form suffix at the end of a line ends the name: on a title page or in a party block
 #: the lines under it hold an address or a date ("NORTHWIND INC." / "12 Quay Street").
 _SUFFIX_AT_LINE_END = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}(?=[ \t,]*\n)", _FLAGS)
@@ -185,6 +195,8 @@ def _name_at(segment: str) -> tuple[str | None, int]:
     stop = line_end.end() if line_end else stop
     number = _SUFFIX_THEN_NUMBER.search(segment, lead, stop)
     stop = number.end() if number else stop
+    sentence = _SUFFIX_THEN_LOWER.search(segment, lead, stop)
+    stop = sentence.end() if sentence else stop
     raw = _cut_at_comma(segment[lead:stop])
     raw = raw.rstrip(",;: \t\n")
     if not _ENDS_WITH_SUFFIX.search(raw):
@@ -368,12 +380,29 @@ def _names_in_clause(clause: str) -> list[str]:
     return names
 
 
+_LONE_AND = re.compile(r"\s+(?:and|AND)\s+")
+
+
+def _two_sides(names: list[str]) -> list[str]:
+    """A "between" clause names two sides at least: when it reads as one name joined by an
+    "and" that no legal form precedes ("between Alpha Widgets and Beta Media Inc."), the
+    "and" separates the two parties rather than joining words of one name."""
+    if len(names) != 1:
+        return names
+    parts = _LONE_AND.split(names[0])
+    if len(parts) != 2 or parts[0].lower() == parts[1].lower():
+        return names
+    if all(p[:1].isupper() and _looks_like_name(p) for p in parts):
+        return parts
+    return names
+
+
 def _between_clauses(text: str) -> list[Candidate]:
     found = []
     for m in _CLAUSE_START.finditer(text):
         start = m.end()
         end = _clause_end(text, start)
-        names = _names_in_clause(text[start:end])
+        names = _two_sides(_names_in_clause(text[start:end]))
         if names:
             found.append(Candidate(names, text[start:end], start, end, kind="between"))
     return found
