@@ -541,6 +541,11 @@ def inventory() -> list[Rule]:
         "    return dedupe_overlaps(found)", r"\bdate\s*:\s*\S[^\n]{0,300}\bdate\s*:\s*\S",
     ))
     rules.append(edit(
+        dt, "a 'Date' label after the date ('4/24/2018 / Date') is the signing date",
+        r'r"^\W{0,3}(?:place\s+(?:and\s+)?)?date\b(?!\s*(?::|of\b))"', 'r"(?!x)x"',
+        r"\d\s*\W?\s*(?:place\s+(?:and\s+)?)?date\b(?!\s*(?::|of\b))",
+    ))
+    rules.append(edit(
         dt, "a 'Date:' label by a signature is the signing date (DATE_CUES)",
         'r"(?<!end )(?<!closing )(?<!birth )\\bdate\\s*:\\s*$"', 'r"(?!x)x"',
         r"\bdate\s*:\s*\S",

@@ -385,8 +385,9 @@ _DOCUMENT = (
     r"(?:agreements?|contracts?|leases?|licen[cs]es?|letters?|plans?|indentures?|notes?|orders?|"
     r"amendments?|term\s+sheets?|memorand(?:um|a))"
     # its complement: "Agreement and Plan of Merger", "Declaration of Trust", "Memorandum of
-    # Understanding", "Agreement for the Exchange of Confidential Information"
-    r"(?:\s+(?:of|for)(?:\s+the)?(?:\s+(?-i:[A-Z])[\w-]*){1,4})?"
+    # Understanding", "Agreement for the Exchange of Confidential Information" (its capitalised
+    # words may be joined by "of" or "and")
+    r"(?:\s+(?:of|for)(?:\s+the)?(?:\s+(?:of\s+|and\s+)?(?-i:[A-Z])[\w-]*){1,4})?"
 )
 _DATED_BY = (  # "dated", "executed by the Parties on", "effective as of"
     r"(?:(?:dated|entered\s+into|made|executed|signed|effective)"
@@ -394,17 +395,27 @@ _DATED_BY = (  # "dated", "executed by the Parties on", "effective as of"
     r"|with\s+an?\s+effective\s+date\s+of)\s+"  # "a Supply Agreement with an Effective Date of"
     r"(?:on\s+|as\s+of\s+)?(?:the\s+)?$"
 )
+#: The parties another document was made between, as its reference names them in full: their
+#: descriptions in parentheses, commas, line breaks and the periods of abbreviations ("by and
+#: between ACME, Inc. ("ACME") and Beta Holdings, L.P. dated ..."), up to 250 characters and
+#: never past a sentence's end or a blank line.
+_BETWEEN_PARTIES = (
+    r",?\s+(?:by\s+and\s+)?between\s+(?:[^.;()\n]|\n(?![ \t]*\n)|\([^()]{0,80}\)"
+    r"|\.(?=\s*[,(]|\s+(?-i:[a-z]))|(?<=\b(?-i:[A-Z]))\.){1,250}?"
+)
 #: The date of another document: "a supply agreement dated March 3, 2011" (but "This is an
 #: Agreement, entered into on ..." names itself), "the Binding Term
 #: Sheet, dated as of ...", "the agreement between the Parties effective as of ...", "the
-#: Development Agreement ("DA") entered into on ...", or one named in Title Case mid-line
-#: without an article ("pursuant to Sponsorship Agreements dated ..."). Not "This ... Agreement
-#: dated", nor a title (a line's start, in capitals) with its date: "SUPPLY AGREEMENT, dated".
+#: Development Agreement ("DA") entered into on ...", "the Services Agreement by and between
+#: ACME, Inc. and Beta LLC dated ...", or one named in Title Case mid-line without an article
+#: ("pursuant to Sponsorship Agreements dated ..."). Not "This ... Agreement dated", nor a
+#: title (a line's start, in capitals) with its date: "SUPPLY AGREEMENT, dated".
 _OTHER_DOCUMENT_DATED = re.compile(
     rf"(?<!\bis\s)\b(?:a|an|that|certain|said|such|its|their|the)\s+(?:[\w-]+\s+){{0,4}}?"
-    rf"{_DOCUMENT}\s*(?:\([^()]{{1,60}}\)\s*)?(?:\s+between\s+[^,.;()]{{1,40}}?)?,?\s*{_DATED_BY}"
+    rf"{_DOCUMENT}\s*(?:\([^()]{{1,60}}\)\s*)?(?:{_BETWEEN_PARTIES})?,?\s*{_DATED_BY}"
     rf"|(?<=\S[ \t])(?<![Tt]his\s)(?<!\bis\sa\s)(?<!\bis\san\s)\b(?!(?i:this)\b)"
-    rf"(?:(?-i:[A-Z][a-z])[\w-]*[ \t]+){{1,4}}{_DOCUMENT}[ \t]*,?[ \t]*{_DATED_BY}",
+    rf"(?:(?-i:[A-Z][a-z])[\w-]*[ \t]+){{1,4}}{_DOCUMENT}(?:{_BETWEEN_PARTIES})?[ \t]*,?[ \t]*"
+    rf"{_DATED_BY}",
     re.IGNORECASE,
 )
 
@@ -432,10 +443,10 @@ _PERIOD_OR_DEADLINE = re.compile(
 )
 
 #: What, written just before a date, makes it no date of this agreement, with how far back
-#: (characters) each is read: another document's date, an amendment's, a filing's, a report's
-#: or a deadline's.
+#: (characters) each is read: another document's date (far enough for the parties it was made
+#: between), an amendment's, a filing's, a report's or a deadline's.
 _OTHER_DATE_CUES = (
-    (_OTHER_DOCUMENT_DATED, 90),
+    (_OTHER_DOCUMENT_DATED, 300),
     (_AMENDED_ON, 40),
     (_FILING_FOOTER, 120),
     (_PERIOD_OR_DEADLINE, 120),

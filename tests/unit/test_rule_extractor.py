@@ -970,6 +970,11 @@ def _date_kind(text: str) -> str | None:
     "March 3, 2011.",
     "Lark and Wren, who signed a Reseller Agreement with an Effective Date of March 3, 2011, "
     "amend it as follows.",
+    # the parties it was made between named in full, or a complement joined by "of"
+    "It supersedes the Hosting Services Agreement by and between Quill Labs, Inc., a Delaware "
+    "corporation (\u201cQuill\u201d), and Lark Holdings, L.P. dated March 3, 2011.",
+    "Samples move under the Agreement for the Transfer of Research Materials executed by Vega on "
+    "March 3, 2011 (the \u201cMTA\u201d).",
 ])
 def test_the_date_of_another_document_is_read_as_such(reference):
     assert _date_kind(reference) == "other"
@@ -999,6 +1004,8 @@ def test_a_filing_footer_date_is_the_date_it_was_filed():
     # the document says what it is: "This is an agreement, made on ..."
     "This is a Services Agreement, entered into on March 3, 2011 by Northwind Ltd.",
     "This Amended and Restated Supply Agreement is dated as of March 3, 2011.",
+    "This Agreement is made by and between Northwind, Inc. and Tallgrass LLC, dated as of March "
+    "3, 2011.",
 ])
 def test_a_title_or_preamble_with_its_own_date_dates_this_agreement(title):
     assert _date_kind(title) != "other"

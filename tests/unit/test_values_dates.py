@@ -125,6 +125,10 @@ def test_from_marks_a_start_only_after_a_period(text: str, kind: str | None) -> 
         ("EMPLOYEE\nSignature ______\nDATE: March 3, 2007", "dated"),
         ("Effective Date: 11/4/10   Customer: Quill Labs", "effective"),
         ("Expiration Date: May 1, 2020", "expire"),
+        # the label under the date, or after it on its line
+        ("By: /s/ Ann Lee\nTreasurer\nTitle\n6/9/2022\nDate\n", "dated"),
+        ("Ann Lee   Name   Lyon, France 9 JUN 2022   Place Date", "dated"),
+        ("The pilot ends on June 9, 2022 date of the last delivery.", "expire"),
     ],
 )
 def test_a_date_label_by_a_signature_is_the_signing_date(text: str, kind: str) -> None:
@@ -169,6 +173,17 @@ def test_signatures_on_different_days_make_the_contract_on_the_last() -> None:
     text = (
         "QUILL LABS  By: /s/ Ann Lee  Date: 3/14/2021\n"
         "HERON LLC   By: /s/ Bo Park  Date: 3/18/2021\n"
+    )
+    assert [(c.value, c.kind) for c in find_dates(text)] == [
+        ("2021-03-14", None),
+        ("2021-03-18", "dated"),
+    ]
+
+
+def test_a_date_labelled_below_signs_like_one_labelled_before() -> None:
+    text = (
+        "QUILL LABS  By: /s/ Ann Lee\n3/14/2021\nDate\n"
+        "HERON LLC   By: /s/ Bo Park\n3/18/2021\nDate\n"
     )
     assert [(c.value, c.kind) for c in find_dates(text)] == [
         ("2021-03-14", None),

@@ -117,8 +117,13 @@ DATE_CUES: list[tuple[re.Pattern[str], str]] = [
         "expire",
     ),
 ]
+#: A form's "Date" label under (or after) the date written on its line, by a signature: the
+#: date it was signed ("4/24/2018 / Date", "Markham 24 OCT 2011 Place Date"; read in the
+#: squashed text after the date).
+_DATE_LABEL_AFTER = re.compile(r"^\W{0,3}(?:place\s+(?:and\s+)?)?date\b(?!\s*(?::|of\b))", _FLAGS)
 _DEFINED_TERM_CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^\W{0,12}(?:the\s+)?\W?(?:effective|commencement)\s+date", _FLAGS), "effective"),
+    (_DATE_LABEL_AFTER, "dated"),
 ]
 
 
@@ -187,7 +192,10 @@ def _last_signature_signs(text: str, found: list[Candidate]) -> list[Candidate]:
     signed = {
         i for i, c in enumerate(found)
         if c.kind == "dated" and c.unit == "day"
-        and _SIGNATURE_DATE_LABEL.search(squash_spaces(text[max(0, c.start - 40) : c.start]))
+        and (
+            _SIGNATURE_DATE_LABEL.search(squash_spaces(text[max(0, c.start - 40) : c.start]))
+            or _DATE_LABEL_AFTER.match(squash_spaces(text[c.end : c.end + 40]))
+        )
     }
     if len(signed) < 2:
         return found
