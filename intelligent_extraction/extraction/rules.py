@@ -95,8 +95,12 @@ _FROM_SIGNING = re.compile(
     r"execution|first\s+(?:above\s+)?written)|execution\s+date|from\s+(?:the\s+)?signing)\b",
     re.IGNORECASE,
 )
+#: "shall extend for a period of five years", "shall extend until the fourth anniversary": the
+#: term itself runs, nothing renews
 _RENEWAL_BEFORE = re.compile(
-    r"\b(?:renew\w*|extend\w*|extension|successive|subsequent|additional|thereafter)\b", re.I
+    r"\b(?:renew\w*|extend\w*\b(?!\s+(?:until|through|for\s+a\s+period\s+of)\b)|extension"
+    r"|successive|subsequent|additional|thereafter)\b",
+    re.I,
 )
 #: "commence on the Effective Date and continue thereafter for a period of two years": this
 #: "thereafter" follows the start, not an initial term, so the period is the term itself
