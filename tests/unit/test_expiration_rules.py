@@ -139,3 +139,30 @@ def test_a_term_that_extends_for_a_period_is_the_term_not_a_renewal(text, end):
     say how long the agreement runs: the period is its term, not a renewal after one."""
     result = _expiry(text, effective_date="2016-03-01")
     assert result.value == end, (result.value, result.candidates[:2])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The introductory discount on hosting fees shall expire on June 30, 2018, after which "
+        "list prices apply.",
+        "Vouchers issued to members may not be redeemed later than November 15, 2019.",
+    ],
+)
+def test_a_date_that_ends_something_else_is_no_expiry(text):
+    """An expiry cue whose sentence names neither the agreement, its term, a contract or a
+    licence nor an end-date label ends something else: a discount, a voucher."""
+    result = _expiry(text, effective_date="2016-03-01")
+    assert result.status == "not_found", (result.value, result.candidates[:2])
+
+
+@pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        ("This Agreement shall expire on June 30, 2018 unless renewed in writing.", "2018-06-30"),
+        ("SCHEDULE A\n\nStart Date: March 1, 2016\nTermination Date: June 30, 2018", "2018-06-30"),
+    ],
+)
+def test_an_expiry_that_names_the_agreement_or_an_end_date_label_stays(text, end):
+    result = _expiry(text, effective_date="2016-03-01")
+    assert result.value == end, (result.value, result.candidates[:2])
