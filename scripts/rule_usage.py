@@ -632,7 +632,7 @@ def inventory() -> list[Rule]:
     rules += branches(
         du, "DURATION_CUES: list[tuple[re.Pattern[str], str]] = [", "\n]", [
             (r"notif\w*", r"\bnotif\w*"), (r"renew\w*", r"\brenew\w*"),
-            (r"extend\w*\b(?!\s+(?:until|through|for\s+a\s+period\s+of)\b)", r"\bextend\w*"),
+            (r"extend(?!s?\s+(?:until|through|for\s+a\s+period\s+of)\b)\w*", r"\bextend\w*"),
             "extension", "successive", "additional",
             (r"(?<!\bno\s)further(?!\s+force)", r"\bfurther\b"),
             "initial", (r"period\s+of", r"\bperiod\s+of\b"), (r"remain\s+in", r"\bremain\s+in\b"),
@@ -654,7 +654,7 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         du, "a term that extends for a period or until a day renews nothing",
-        r"extend\w*\b(?!\s+(?:until|through|for\s+a\s+period\s+of)\b)", r"extend\w*",
+        r"extend(?!s?\s+(?:until|through|for\s+a\s+period\s+of)\b)\w*", r"extend\w*",
         r"\bextends?\s+(?:until|through|for\s+a\s+period\s+of)\b",
     ))
     rules.append(edit(

@@ -98,7 +98,7 @@ _FROM_SIGNING = re.compile(
 #: "shall extend for a period of five years", "shall extend until the fourth anniversary": the
 #: term itself runs, nothing renews
 _RENEWAL_BEFORE = re.compile(
-    r"\b(?:renew\w*|extend\w*\b(?!\s+(?:until|through|for\s+a\s+period\s+of)\b)|extension"
+    r"\b(?:renew\w*|extend(?!s?\s+(?:until|through|for\s+a\s+period\s+of)\b)\w*|extension"
     r"|successive|subsequent|additional|thereafter)\b",
     re.I,
 )

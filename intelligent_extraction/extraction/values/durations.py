@@ -93,7 +93,7 @@ DURATION_CUES: list[tuple[re.Pattern[str], str]] = [
         # "of no further force or effect" ends an obligation; it extends nothing, and a term
         # that "shall extend for a period of" or "until" a day runs: it renews nothing
         re.compile(
-            r"\b(?:renew\w*|extend\w*\b(?!\s+(?:until|through|for\s+a\s+period\s+of)\b)"
+            r"\b(?:renew\w*|extend(?!s?\s+(?:until|through|for\s+a\s+period\s+of)\b)\w*"
             r"|extension|successive|additional"
             r"|(?<!\bno\s)further(?!\s+force))\b",
             _FLAGS,
