@@ -657,7 +657,8 @@ def inventory() -> list[Rule]:
     rules += branches(
         du, "DURATION_CUES: list[tuple[re.Pattern[str], str]] = [", "\n]", [
             (r"notif\w*", r"\bnotif\w*"), (r"renew\w*", r"\brenew\w*"),
-            (r"extend\w*", r"\bextend\w*"), "extension", "successive", "additional",
+            (r"extend(?!s?\s+(?:until|through|for\s+a\s+period\s+of)\b)\w*", r"\bextend\w*"),
+            "extension", "successive", "additional",
             (r"(?<!\bno\s)further(?!\s+force)", r"\bfurther\b"),
             "initial", (r"period\s+of", r"\bperiod\s+of\b"), (r"remain\s+in", r"\bremain\s+in\b"),
             (r"continue\w*", r"\bcontinue\w*"), (r"for\s+a\s+period", r"\bfor\s+a\s+period\b"),
@@ -675,6 +676,11 @@ def inventory() -> list[Rule]:
         '        "notice",\n'
         '    ),\n',
         "", r"\b(?:days?|months?|weeks?)\W*(?:prior\s+to|before|in\s+advance\s+of)\b",
+    ))
+    rules.append(edit(
+        du, "a term that extends for a period or until a day renews nothing",
+        r"extend(?!s?\s+(?:until|through|for\s+a\s+period\s+of)\b)\w*", r"extend\w*",
+        r"\bextends?\s+(?:until|through|for\s+a\s+period\s+of)\b",
     ))
     rules.append(edit(
         du, "renewal after a recurrence ('annual renewals')",

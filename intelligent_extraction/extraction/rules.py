@@ -95,8 +95,12 @@ _FROM_SIGNING = re.compile(
     r"execution|first\s+(?:above\s+)?written)|execution\s+date|from\s+(?:the\s+)?signing)\b",
     re.IGNORECASE,
 )
+#: "shall extend for a period of five years", "shall extend until the fourth anniversary": the
+#: term itself runs, nothing renews
 _RENEWAL_BEFORE = re.compile(
-    r"\b(?:renew\w*|extend\w*|extension|successive|subsequent|additional|thereafter)\b", re.I
+    r"\b(?:renew\w*|extend(?!s?\s+(?:until|through|for\s+a\s+period\s+of)\b)\w*|extension"
+    r"|successive|subsequent|additional|thereafter)\b",
+    re.I,
 )
 #: "commence on the Effective Date and continue thereafter for a period of two years": this
 #: "thereafter" follows the start, not an initial term, so the period is the term itself
@@ -279,10 +283,33 @@ def _open_ended_terms(reader: CandidateReader) -> list[tuple[Passage, Candidate]
     return found
 
 
+#: What an expiry date ends, named in its sentence: this agreement, its term, a contract or a
+#: licence, a label ("Termination Date:", "PERIOD: <date> through <date>") or a defined period
+#: ("Sponsorship Period" means). A date that ends something else ("This fee shall expire on",
+#: "no code may be redeemed later than") is no expiry of the agreement.
+_EXPIRY_SUBJECT = re.compile(
+    r"\b(?:agreements?|terms?|contracts?|licen[cs]es?|(?:expir\w*|terminat\w*|end)\s+date"
+    r"|period(?:\s*:|[\"”]?\s+(?:shall\s+)?means?\b))",
+    re.IGNORECASE,
+)
+
+
+def _names_what_expires(reader: CandidateReader, s: Scored) -> bool:
+    """Whether the sentence of the placed candidate ``s`` names what it ends."""
+    for p in reader.passages:
+        if p.start <= s.start < p.start + len(p.text):
+            lo, hi = sentence_bounds(p.text, s.start - p.start, s.end - p.start)
+            return bool(_EXPIRY_SUBJECT.search(p.text, lo, hi))
+    return True
+
+
 def _expiration_mode(
     reader: CandidateReader, context: Mapping[str, Any], needed: Mapping[str, FieldRule]
 ) -> list[Scored]:
-    scored = [s for s in reader.typed(ValueType.date) if s.kind == "expire"]
+    scored = [
+        s for s in reader.typed(ValueType.date)
+        if s.kind == "expire" and _names_what_expires(reader, s)
+    ]
     for p, c in _term_durations(reader) + _open_ended_terms(reader):
         feats = reader.features(p, c)
         if c.value == PERPETUAL:

@@ -123,3 +123,46 @@ def test_a_period_that_names_a_renewal_is_no_initial_term(renewal, renewal_end):
     )
     assert result.value == "2018-03-01", (result.value, result.candidates[:2])
     assert renewal_end not in [c["value"] for c in result.candidates]
+
+
+@pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        ("The Hosting Agreement starts on the Effective Date and shall extend for a period of "
+         "four (4) years afterwards, unless ended sooner under Article 9.", "2020-03-01"),
+        ("Unless ended sooner under Article 9, this Hosting Agreement shall extend until the "
+         "three (3) year anniversary of the Effective Date.", "2019-03-01"),
+    ],
+)
+def test_a_term_that_extends_for_a_period_is_the_term_not_a_renewal(text, end):
+    """"shall extend for a period of N years" and "shall extend until the N year anniversary"
+    say how long the agreement runs: the period is its term, not a renewal after one."""
+    result = _expiry(text, effective_date="2016-03-01")
+    assert result.value == end, (result.value, result.candidates[:2])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The introductory discount on hosting fees shall expire on June 30, 2018, after which "
+        "list prices apply.",
+        "Vouchers issued to members may not be redeemed later than November 15, 2019.",
+    ],
+)
+def test_a_date_that_ends_something_else_is_no_expiry(text):
+    """An expiry cue whose sentence names neither the agreement, its term, a contract or a
+    licence nor an end-date label ends something else: a discount, a voucher."""
+    result = _expiry(text, effective_date="2016-03-01")
+    assert result.status == "not_found", (result.value, result.candidates[:2])
+
+
+@pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        ("This Agreement shall expire on June 30, 2018 unless renewed in writing.", "2018-06-30"),
+        ("SCHEDULE A\n\nStart Date: March 1, 2016\nTermination Date: June 30, 2018", "2018-06-30"),
+    ],
+)
+def test_an_expiry_that_names_the_agreement_or_an_end_date_label_stays(text, end):
+    result = _expiry(text, effective_date="2016-03-01")
+    assert result.value == end, (result.value, result.candidates[:2])

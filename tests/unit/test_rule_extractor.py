@@ -490,6 +490,17 @@ def test_a_period_counted_from_another_event_is_not_the_term(extractor, text):
     assert extractor.extract(TERM_FIELD, [chunk(text, 10, 6000)]).status == "not_found"
 
 
+def test_a_period_of_days_to_consider_or_revoke_is_not_the_term(extractor):
+    """Agreements last months or years: a release's days to consider or revoke it are no term."""
+    text = (
+        "(vi) the Consultant had a period of twenty-eight (28) days in which to weigh this "
+        "Agreement; (vii) for a period of ten (10) days following the date of this Agreement, the "
+        "Consultant may revoke this Agreement, and this Agreement shall not become effective "
+        "until that period has passed."
+    )
+    assert extractor.extract(TERM_FIELD, [chunk(text, 10, 6000)]).status == "not_found"
+
+
 def test_party_list_from_a_parties_label(extractor):
     text = (
         "NON-COMPETITION AND CONFIDENTIALITY AGREEMENT\n\nPARTIES: Jane Q. Doe "

@@ -73,6 +73,11 @@ def test_roles_in_a_renewal_sentence() -> None:
         ("with automatic annual renewals", "renewal"),
         ("is then extended automatically by monthly periods", "renewal"),
         ("shall be extended for a further period of two years", "renewal"),
+        ("the lease may extend for an additional eighteen (18) months", "renewal"),
+        ("the Term shall then be extended for a period of two (2) years", "renewal"),
+        # a term that "shall extend for a period of" or "until" a day runs: it renews nothing
+        ("the Services Period will extend for a period of three (3) years", "term"),
+        ("the Pilot term shall extend until the six (6) year anniversary of its start", "term"),
         # "no further force or effect" ends the covenants: the period is their term
         ("the undertakings above are of no further force or effect once a period of two years "
          "has passed", "term"),

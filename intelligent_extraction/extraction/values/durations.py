@@ -90,9 +90,11 @@ def anniversary_years(m: re.Match[str]) -> int | None:
 DURATION_CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(?:notice|notif\w*)\b(?=[^.;]{0,50}$)", _FLAGS), "notice"),
     (
-        # "of no further force or effect" ends an obligation; it extends nothing
+        # "of no further force or effect" ends an obligation; it extends nothing, and a term
+        # that "shall extend for a period of" or "until" a day runs: it renews nothing
         re.compile(
-            r"\b(?:renew\w*|extend\w*|extension|successive|additional"
+            r"\b(?:renew\w*|extend(?!s?\s+(?:until|through|for\s+a\s+period\s+of)\b)\w*"
+            r"|extension|successive|additional"
             r"|(?<!\bno\s)further(?!\s+force))\b",
             _FLAGS,
         ),
