@@ -199,13 +199,16 @@ class Position(_Strict):
     chunks (signature blocks name the parties of letter agreements). A document of at most
     ``read_whole_up_to`` chunks (0: none) is read whole: its other chunks follow those, in
     document order (a short joint statement names its parties only in signature blocks that
-    no query ranks). The extractor reads ``extraction.max_chunks`` of them, so that must be
-    at least ``read_whole_up_to``."""
+    no query ranks). With ``signature_block``, the chunks of the first signature block ("IN
+    WITNESS WHEREOF") are appended before the last ones, wherever it stands (exhibits may follow
+    it). The extractor reads ``extraction.max_chunks`` of them, so that must be at least
+    ``read_whole_up_to``."""
 
     first_chunks: int = Field(default=3, ge=1)
     boost: float = Field(default=0.2, ge=0)
     last_chunks: int = Field(default=0, ge=0)
     read_whole_up_to: int = Field(default=0, ge=0)
+    signature_block: bool = False
 
 
 class VisualAnalysis(_Strict):

@@ -546,6 +546,11 @@ def inventory() -> list[Rule]:
         r"\d\s*\W?\s*(?:place\s+(?:and\s+)?)?date\b(?!\s*(?::|of\b))",
     ))
     rules.append(edit(
+        dt, "a signature line just before a date signs it (_SIGNATURE_MARK)",
+        '_SIGNATURE_MARK = re.compile(r"\\bsignature\\b", _FLAGS)',
+        '_SIGNATURE_MARK = re.compile(r"(?!x)x", _FLAGS)', r"\bsignature\b[\s\S]{0,180}\d",
+    ))
+    rules.append(edit(
         dt, "a 'Date:' label by a signature is the signing date (DATE_CUES)",
         'r"(?<!end )(?<!closing )(?<!birth )\\bdate\\s*:\\s*$"', 'r"(?!x)x"',
         r"\bdate\s*:\s*\S",

@@ -6,15 +6,19 @@ can only lift a candidate, so for a field with ``position`` the first ``first_ch
 join the candidates (scored 0 by search) before post-processing; those that still rank below
 the top are appended after the ranked evidence, never displacing it, because a letter's inside
 address or a title page is read there even when nothing ranks it. So are the last
-``last_chunks`` chunks (signature blocks), and, in a document of at most ``read_whole_up_to``
-chunks, every other chunk: a short joint statement ("the undersigned agree ...") names its
-parties only in signature blocks spread over chunks no query ranks.
+``last_chunks`` chunks (signature blocks), with ``signature_block`` the chunks of the first
+signature block wherever it stands (exhibits after it, or a cover page signed up front), and, in
+a document of at most ``read_whole_up_to`` chunks, every other chunk: a short joint statement
+("the undersigned agree ...") names its parties only in signature blocks spread over chunks no
+query ranks.
 """
 
 from __future__ import annotations
 
+import re
+
 from ..backends.base import SearchBackend
-from ..models import FieldConfig, ScoredChunk
+from ..models import Chunk, FieldConfig, ScoredChunk
 
 __all__ = ["positional_chunks", "append_missing"]
 
@@ -33,7 +37,24 @@ def positional_chunks(
         if pos.last_chunks else []
     whole = [ScoredChunk(chunk=c, score=0.0) for c in chunks] \
         if len(chunks) <= pos.read_whole_up_to else []
-    return append_missing(candidates, leading), append_missing(leading + trailing, whole)
+    signing = [ScoredChunk(chunk=c, score=0.0) for c in _signature_block(chunks)] \
+        if pos.signature_block else []
+    return append_missing(candidates, leading), append_missing(leading + signing + trailing, whole)
+
+
+_ATTESTATION = re.compile(r"\bIN\s+WITNESS\s+WHEREOF\b", re.IGNORECASE)
+#: The attestation's chunk and the ones after it: a signature block split over small chunks
+#: (one per signatory) puts its "Date:" lines two or three chunks below the attestation.
+_SIGNATURE_BLOCK_CHUNKS = 4
+
+
+def _signature_block(chunks: list[Chunk]) -> list[Chunk]:
+    """The chunks of the first signature block ("IN WITNESS WHEREOF ..."): exhibits or a
+    cover page's own signatures put it elsewhere than in the last chunks."""
+    for i, c in enumerate(chunks):
+        if _ATTESTATION.search(c.text):
+            return chunks[i : i + _SIGNATURE_BLOCK_CHUNKS]
+    return []
 
 
 def append_missing(ranked: list[ScoredChunk], extra: list[ScoredChunk]) -> list[ScoredChunk]:

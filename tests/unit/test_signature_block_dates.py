@@ -53,8 +53,10 @@ def _field(name: str) -> FieldConfig:
     return load_field_config(PROJECT_ROOT / "config" / "fields" / f"{name}.yaml")
 
 
-def _without_last_chunks(field: FieldConfig) -> FieldConfig:
-    position = field.position.model_copy(update={"last_chunks": 0})
+def _reading(field: FieldConfig, *, last_chunks: int, signature_block: bool) -> FieldConfig:
+    position = field.position.model_copy(
+        update={"last_chunks": last_chunks, "signature_block": signature_block}
+    )
     return field.model_copy(update={"position": position})
 
 
@@ -65,7 +67,15 @@ def test_a_contract_dated_only_where_it_is_signed(backend, embedder):
     result = runner.run("grain", "grain.pdf", field)
     assert (result.status, result.value) == ("found", "2021-06-09")
 
-    unsigned = runner.run("grain", "grain.pdf", _without_last_chunks(field))
+    unsigned = runner.run(
+        "grain", "grain.pdf", _reading(field, last_chunks=0, signature_block=False)
+    )
     assert unsigned.status == "not_found"  # the ranked chunks alone hold no date
+
+    # the block that opens with "IN WITNESS WHEREOF" is read wherever it stands
+    attested = runner.run(
+        "grain", "grain.pdf", _reading(field, last_chunks=0, signature_block=True)
+    )
+    assert (attested.status, attested.value) == ("found", "2021-06-09")
 
 

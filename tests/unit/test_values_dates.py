@@ -189,3 +189,20 @@ def test_a_date_labelled_below_signs_like_one_labelled_before() -> None:
         ("2021-03-14", None),
         ("2021-03-18", "dated"),
     ]
+
+
+def test_a_date_under_a_signature_line_is_the_signing_date() -> None:
+    text = "Party A: Orchard Water Board (seal)\nLena Voss (signature)\nMarch 9, 2016\nParty B: ..."
+    assert [(c.value, c.kind) for c in find_dates(text)] == [("2016-03-09", "dated")]
+
+
+def test_unlabelled_dates_under_signature_lines_sign_on_the_last() -> None:
+    text = (
+        "Authorized Signature        Authorized Signature\n"
+        "Ann Lee    2/3/19          Bo Park    2/7/19\n"
+        "Name (print)  Date         Name (print)  Date\n"
+    )
+    assert [(c.value, c.kind) for c in find_dates(text)] == [
+        ("2019-02-03", None),
+        ("2019-02-07", "dated"),
+    ]

@@ -87,6 +87,9 @@ _SIGNATURE_DATE_LABEL = re.compile(
     r"(?<!end )(?<!closing )(?<!birth )\bdate\s*:\s*$",
     _FLAGS,
 )
+#: A signature line just before the date, with no "Date" label: "Jane Roe (signature) June 25,
+#: 2014", "Authorized Signature / Jane Roe 1/14/02": the date it was signed.
+_SIGNATURE_MARK = re.compile(r"\bsignature\b", _FLAGS)
 #: (pattern, role) pairs read around a date to say what it is for.
 DATE_CUES: list[tuple[re.Pattern[str], str]] = [
     (
@@ -103,6 +106,7 @@ DATE_CUES: list[tuple[re.Pattern[str], str]] = [
     # a form's "Date:" label, by a signature: the date it was signed ("Effective Date:",
     # "Expiration Date:" and the like keep their own role)
     (_SIGNATURE_DATE_LABEL, "dated"),
+    (_SIGNATURE_MARK, "dated"),
     (
         re.compile(
             r"\b(?:expir\w*|terminat\w*|until|through|end(?:s|ing)?\s+on)\b"
@@ -195,6 +199,7 @@ def _last_signature_signs(text: str, found: list[Candidate]) -> list[Candidate]:
         and (
             _SIGNATURE_DATE_LABEL.search(squash_spaces(text[max(0, c.start - 40) : c.start]))
             or _DATE_LABEL_AFTER.match(squash_spaces(text[c.end : c.end + 40]))
+            or _SIGNATURE_MARK.search(squash_spaces(text[max(0, c.start - 180) : c.start])[-60:])
         )
     }
     if len(signed) < 2:
