@@ -285,6 +285,10 @@ def inventory() -> list[Rule]:
         r"\n\s*By\b",
     ))
     rules.append(edit(
+        pr, "no opening names a party: the signature blocks do (signed_parties)",
+        "    if first is None or len(names) < 2:", "    if True:", r"\n\s*By\b",
+    ))
+    rules.append(edit(
         pr, "aliases expanded to the names they stand for (expand_aliases)",
         "    return [aliases.get(n.strip().lower(), n) for n in names]", "    return names",
         r"\([^()]*[\"“][^()]*\)",
@@ -816,6 +820,9 @@ def _parties(passages: list) -> tuple:
             quality = round(sum(pr.name_quality(n) for n in names) / len(names), 3)
             cut = bool(pr.TRAILING_JOINER.search(c.raw.rstrip()))
             out.append((json.dumps(names), k, c.start, c.end, c.kind, quality, cut))
+    if not out:  # no opening names a party: the signature blocks may
+        for p, c in pr.signed_parties(passages):
+            out.append((json.dumps(c.value), passages.index(p), c.start, c.end, c.kind, 1.0, False))
     return tuple(out)
 
 

@@ -15,7 +15,7 @@ from dataclasses import replace
 from .scoring import Passage
 from .values import Candidate
 from .values.base import squash_spaces
-from .values.parties import CORPORATE_SUFFIX, find_party_lists
+from .values.parties import CORPORATE_SUFFIX, find_party_lists, reads_as_one_name
 
 __all__ = [
     "COUNT_FIT",
@@ -26,6 +26,7 @@ __all__ = [
     "labelled_parties",
     "name_quality",
     "same_party",
+    "signed_parties",
 ]
 
 #: Words that name a role, not a party ("the Company", "Employer", "Directors").
@@ -224,3 +225,26 @@ def _signer(passages: list[Passage]) -> str | None:
         if name := _individual_signer(p.text):
             return name
     return None
+
+
+def signed_parties(passages: list[Passage]) -> list[tuple[Passage, Candidate]]:
+    """The parties of a document whose opening names none ("the parties agree as follows"):
+    the companies that sign over a "By:" line, and the individual who signs under "/s/". Two
+    names at least, each a clean one, or nothing: one signature names one side only."""
+    names: list[str] = []
+    first: tuple[Passage, re.Match[str]] | None = None
+    for p in sorted(passages, key=lambda x: x.start):
+        for m in _SIGNING_COMPANY.finditer(p.text):
+            name = squash_spaces(m.group("name"))
+            if not reads_as_one_name(name):  # "Date: ... ACME INC.", "For and on behalf of"
+                return []
+            if not any(same_party(name, n) for n in names):
+                names.append(name)
+                first = first or (p, m)
+    signer = _signer(passages)
+    if signer and not any(same_party(signer, n) for n in names):
+        names.append(signer)
+    if first is None or len(names) < 2:
+        return []
+    p, m = first
+    return [(p, Candidate(names, m.group("name"), m.start(), m.end("name"), kind="signed"))]

@@ -48,6 +48,7 @@ from .party_rules import (
     labelled_parties,
     name_quality,
     same_party,
+    signed_parties,
 )
 from .scoring import (
     CandidateReader,
@@ -414,6 +415,14 @@ def _parties_mode(
                 "count": COUNT_FIT.get(len(names), 0.6) * quality,
             }
             scored.append(reader.place(p, c, feats, value=names))
+    # no opening names a party (a letter, "the parties agree as follows"): the signature
+    # blocks may, read as a clause would be but never early in the document
+    if not scored:
+        for p, c in signed_parties(reader.passages):
+            rank, _ = p.holder(c.start)
+            count = COUNT_FIT.get(len(c.value), 0.6)
+            feats = {"rank": rank_feature(rank), "kind": 0.5, "count": count}
+            scored.append(reader.place(p, c, feats))
     return scored
 
 

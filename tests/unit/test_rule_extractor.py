@@ -1083,3 +1083,28 @@ def test_a_form_that_leaves_one_party_blank_keeps_its_clause(extractor):
     )
     result = extractor.extract(PARTIES, [chunk(form, 0, 0)])
     assert result.value == ["Oakridge Mills Inc."]
+
+
+def test_a_letter_whose_opening_names_no_party_is_read_from_its_signatures(extractor):
+    letter = (
+        "Dear Sirs:\n\nThis letter sets out how we will treat the papers you show us while we "
+        "weigh a possible venture. We will keep them secret for two years.\n\nVery truly "
+        "yours,\n\nMARIGOLD HARBOR FOODS, INC.\nBy: /s/ Dana Whitcombe\nTitle: Treasurer\n\n"
+        "Accepted and agreed:\n\nPELLWOOD ORCHARD SUPPLY PLC\nBy: /s/ Ivo Stannard\n"
+    )
+    result = extractor.extract(PARTIES, [chunk(letter, 0, 0)])
+    assert result.value == ["MARIGOLD HARBOR FOODS, INC.", "PELLWOOD ORCHARD SUPPLY PLC"]
+    assert letter[result.start : result.end] == result.raw
+
+
+def test_one_signature_or_a_dated_signing_line_names_no_party(extractor):
+    one = (
+        "We will keep your papers secret.\n\nMARIGOLD HARBOR FOODS, INC.\n"
+        "By: /s/ Dana Whitcombe\n"
+    )
+    dated = (
+        "We will keep your papers secret.\n\nDate: June 4, 2021 MARIGOLD HARBOR FOODS, INC.\n"
+        "By: /s/ Dana Whitcombe\n\nPELLWOOD ORCHARD SUPPLY PLC\nBy: /s/ Ivo Stannard\n"
+    )
+    for text in (one, dated):
+        assert extractor.extract(PARTIES, [chunk(text, 0, 0)]).status == "not_found"

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from intelligent_extraction.extraction.values.parties import find_party_lists, split_party_names
+from intelligent_extraction.extraction.values.parties import (
+    find_party_lists,
+    reads_as_one_name,
+    split_party_names,
+)
 
 
 def _first(text: str) -> list[str]:
@@ -550,3 +554,10 @@ def test_a_lower_case_word_after_a_legal_form_ends_the_name(text: str, names: li
 def test_a_connector_after_a_legal_form_goes_on_with_the_name() -> None:
     text = "between Northgate Bancorp, Inc. of Vermont and Elm Street Savings Bank."
     assert _first(text) == ["Northgate Bancorp, Inc. of Vermont", "Elm Street Savings Bank"]
+
+
+def test_a_signing_line_reads_as_one_name_without_a_label_or_a_capacity():
+    assert reads_as_one_name("PELLWOOD ORCHARD SUPPLY PLC")
+    assert reads_as_one_name("Marigold Harbor Foods, Inc.")
+    assert not reads_as_one_name("Date: June 4, 2021 MARIGOLD HARBOR FOODS, INC.")
+    assert not reads_as_one_name("For and on behalf of Pellwood Orchard Supply PLC")

@@ -28,7 +28,7 @@ from .places import is_place_name
 
 __all__ = [
     "find_party_lists", "defined_aliases", "split_party_names", "CORPORATE_SUFFIX",
-    "DEFINED_WINDOW",
+    "DEFINED_WINDOW", "reads_as_one_name",
 ]
 
 _FLAGS = re.IGNORECASE
@@ -212,6 +212,13 @@ def _name_at(segment: str) -> tuple[str | None, int]:
     if len(name.split()) > _MAX_NAME_WORDS or not re.search(r"[A-Za-z]{2}", name):
         return None, end
     return name, end
+
+
+def reads_as_one_name(text: str) -> bool:
+    """The whole of ``text`` is one name as the preamble's reader reads names: no label, date
+    or capacity around it ("Date: May 1, 2020 ACME INC.", "For and on behalf of ACME Ltd.")."""
+    name, _ = _name_at(text)
+    return name is not None and name == squash_spaces(text).rstrip(",;: ")
 
 
 def split_party_names(name: str) -> list[str]:
