@@ -21,7 +21,7 @@ from typing import Any
 
 from ..models import FieldConfig, ScoredChunk, ValueType
 from .field_rules import FieldRule
-from .values import Candidate, find_candidates
+from .values import Candidate, find_candidates, find_dates
 
 __all__ = [
     "WEIGHTS",
@@ -453,10 +453,26 @@ _OTHER_DATE_CUES = (
 )
 
 
+#: What joins the dates of a list: "February 7, 2005, February 1, 2006 and January 1, 2007".
+_DATE_LIST_JOINER = re.compile(r"\s*(?:,\s*(?:(?:and|or)\s+)?|(?:and|or)\s+)", re.IGNORECASE)
+
+
+def _in_date_list(text: str, c: Candidate, reach: int = 40) -> bool:
+    """Whether another date stands right before or after ``c`` with only a comma, "and" or "or"
+    between. A list of dates (earlier agreements, instalments, vesting or renewal dates) dates
+    no single document: the agreement's own date stands alone."""
+    before = text[max(0, c.start - reach) : c.start]
+    after = text[c.end : c.end + reach]
+    return any(_DATE_LIST_JOINER.fullmatch(before[d.end :]) for d in find_dates(before)) or any(
+        _DATE_LIST_JOINER.fullmatch(after[: d.start]) for d in find_dates(after)
+    )
+
+
 def date_role(text: str, c: Candidate) -> Candidate:
     """Sharper roles than the finder's nearest cue: a date defined as the "Effective Date" is
-    ``effective``, one defined as another date ("Separation Date") is ``other``, and "dated as
-    of <date>" is ``dated`` even though "as of" also introduces effective dates."""
+    ``effective``, one defined as another date ("Separation Date") is ``other``, so is one of a
+    list of dates, and "dated as of <date>" is ``dated`` even though "as of" also introduces
+    effective dates."""
     defined = _DEFINED_AFTER.match(text, c.end)
     if defined:
         term = defined.group("term").lower()
@@ -469,6 +485,8 @@ def date_role(text: str, c: Candidate) -> Candidate:
         if re.search(r"date|agreement|contract|plan|letter", term):  # "Merger Agreement"
             return replace(c, kind="other")
     if any(rx.search(text, max(0, c.start - reach), c.start) for rx, reach in _OTHER_DATE_CUES):
+        return replace(c, kind="other")
+    if _in_date_list(text, c):
         return replace(c, kind="other")
     if _DATED_BEFORE.search(text, max(0, c.start - 30), c.start):
         return replace(c, kind="dated")

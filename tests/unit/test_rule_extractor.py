@@ -1007,6 +1007,26 @@ def test_a_filing_footer_date_is_the_date_it_was_filed():
     )
 
 
+@pytest.mark.parametrize("text", [
+    # instalments, and earlier agreements listed with their dates
+    "Quill pays the fee of $4,000 on March 1, 2016, June 1, 2016, September 1, 2016 and "
+    "December 1, 2016.",
+    "Vega sponsored the team under Sponsorship Agreements dated April 2, 2012, April 2, 2013 or "
+    "May 5, 2014.",
+])
+def test_every_date_of_a_list_of_dates_is_no_date_of_the_agreement(text):
+    dates = find_dates(text)
+    assert len(dates) >= 3
+    assert {date_role(text, c).kind for c in dates} == {"other"}
+
+
+def test_a_date_followed_by_other_words_is_no_list():
+    text = "This Agreement is dated as of March 3, 2011, and effective on the Closing Date."
+    assert _date_kind(text) != "other"
+    text = "Notices sent on March 3, 2011 and answered are filed."
+    assert _date_kind(text) != "other"
+
+
 @pytest.mark.parametrize("title", [
     "SUPPLY AGREEMENT, dated as of March 3, 2011, by and between Northwind Ltd. and Tallgrass LLC",
     "EXHIBIT 10.1 SUPPLY AGREEMENT DATED MARCH 3, 2011",
