@@ -153,6 +153,23 @@ def _term_durations(reader: CandidateReader) -> list[tuple[Passage, Candidate]]:
     return found
 
 
+#: A date the period runs to or is capped by, not from: "two years from the Effective Date to
+#: 31 July 2013", "five years after launch, but in no event later than March 1, 2010"
+_CAPS_OR_ENDS = re.compile(r"\b(?:later\s+than|to|until|through|thru|ending(?:\s+on)?)\s*$", re.I)
+
+
+def _date_capping(text: str, c: Candidate) -> str | None:
+    """A day later in the period's sentence that it runs to or is capped by ("the two year
+    period from the Effective Date to 31 July 2013", "five years after launch, but in no event
+    later than March 1, 2010"): the agreement ends then, whatever the period's start."""
+    _, e = sentence_bounds(text, c.start, c.end)
+    after = text[c.end : e]
+    for d in find_candidates(ValueType.date, after):
+        if d.unit == "day" and _CAPS_OR_ENDS.search(after[max(0, d.start - 30) : d.start]):
+            return str(d.value)
+    return None
+
+
 #: A start date named right after the period: "for twenty-four (24) months to commence on the
 #: launch date of January 4, 1999", "two years beginning on March 1, 2005".
 _COUNTED_FROM = re.compile(
@@ -320,6 +337,12 @@ def _expiration_mode(
             continue
         if c.unit in _SHORT_UNITS or _SHORT_MONTHS.match(c.value):
             continue  # contracts run for a year or more; days are notice or cure periods
+        cap = _date_capping(p.text, c)
+        if cap:
+            feats["kind"] = 0.6
+            note = f"{c.value} capped by {cap}"
+            scored.append(reader.place(p, c, feats, value=cap, note=note))
+            continue
         start, source = _start_date(reader, p, c, context, needed)
         end = add_duration(start, c.value) if start else None
         if end is None:

@@ -166,3 +166,15 @@ def test_a_date_that_ends_something_else_is_no_expiry(text):
 def test_an_expiry_that_names_the_agreement_or_an_end_date_label_stays(text, end):
     result = _expiry(text, effective_date="2016-03-01")
     assert result.value == end, (result.value, result.candidates[:2])
+
+
+@pytest.mark.parametrize(("text", "end"), [
+    ('"Licence Period" means the three (3) year period from the Start Date to 30 June 2017, '
+     "unless ended sooner under Clause 12.", "2017-06-30"),
+    ("The term of this Agreement shall be four (4) years following the opening of the first "
+     "store, but in no event later than October 31, 2019.", "2019-10-31"),
+])
+def test_a_period_capped_by_a_date_ends_on_that_date(text, end):
+    """A date the period runs to or is capped by is its end, not a start to count from."""
+    result = _expiry(text, effective_date="2014-07-01")
+    assert result.value == end, result.raw

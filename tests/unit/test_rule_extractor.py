@@ -501,6 +501,27 @@ def test_a_period_of_days_to_consider_or_revoke_is_not_the_term(extractor):
     assert extractor.extract(TERM_FIELD, [chunk(text, 10, 6000)]).status == "not_found"
 
 
+@pytest.mark.parametrize("text", [
+    "4. Restraint. The Bidder also agrees that for a period of eighteen (18) months from "
+    "the date of this letter agreement, neither the Bidder nor its affiliates will make any "
+    "offer for the assets of the Target.",
+    "2. Secrecy. For a period of four (4) years following the date hereof, the Vendor and each "
+    "of its Affiliates shall hold in strict confidence all records of the Business.",
+    "5. Use of Data. Subject to Section 6 below, the Recipient agrees, for a period of two (2) "
+    "years from the date of this Agreement: (a) to keep all Data confidential and not to "
+    "disclose it to any third party and (b) to use the Data only for the Review.",
+])
+def test_a_period_that_opens_a_covenant_is_not_the_term(extractor, text):
+    """"For N years from the date hereof, X shall / neither X will": how long that promise binds."""
+    assert extractor.extract(TERM_FIELD, [chunk(text, 10, 6000)]).status == "not_found"
+
+
+def test_a_period_that_opens_the_agreements_own_lifetime_stays_the_term(extractor):
+    text = ("9. Duration. For a period of three (3) years from the date hereof, this Agreement "
+            "shall remain in full force and effect.")
+    assert extractor.extract(TERM_FIELD, [chunk(text, 10, 6000)]).value == "P3Y"
+
+
 def test_party_list_from_a_parties_label(extractor):
     text = (
         "NON-COMPETITION AND CONFIDENTIALITY AGREEMENT\n\nPARTIES: Jane Q. Doe "
