@@ -666,7 +666,7 @@ def inventory() -> list[Rule]:
     rules += branches(
         du, "DURATION_CUES: list[tuple[re.Pattern[str], str]] = [", "\n]", [
             (r"notif\w*", r"\bnotif\w*"), (r"renew\w*", r"\brenew\w*"),
-            (r"extend(?!s?\s+(?:until|through|for\s+a\s+period\s+of)\b)\w*", r"\bextend\w*"),
+            ("{EXTENDS_A_RENEWAL}", r"\bextend\w*"),  # values/durations.py's constant
             "extension", "successive", "additional",
             (r"(?<!\bno\s)further(?!\s+force)", r"\bfurther\b"),
             "initial", (r"period\s+of", r"\bperiod\s+of\b"), (r"remain\s+in", r"\bremain\s+in\b"),

@@ -64,7 +64,7 @@ from .scoring import (
 )
 from .values import Candidate, add_duration, find_candidates
 from .values.base import squash_spaces
-from .values.durations import ANNIVERSARY, PERPETUAL, anniversary_years
+from .values.durations import ANNIVERSARY, EXTENDS_A_RENEWAL, PERPETUAL, anniversary_years
 from .values.parties import defined_aliases, find_party_lists
 from .values.sentences import sentence_spans
 
@@ -96,11 +96,8 @@ _FROM_SIGNING = re.compile(
     r"execution|first\s+(?:above\s+)?written)|execution\s+date|from\s+(?:the\s+)?signing)\b",
     re.IGNORECASE,
 )
-#: "shall extend for a period of five years", "shall extend until the fourth anniversary": the
-#: term itself runs, nothing renews
 _RENEWAL_BEFORE = re.compile(
-    r"\b(?:renew\w*|extend(?!s?\s+(?:until|through|for\s+a\s+period\s+of)\b)\w*|extension"
-    r"|successive|subsequent|additional|thereafter)\b",
+    rf"\b(?:renew\w*|{EXTENDS_A_RENEWAL}|extension|successive|subsequent|additional|thereafter)\b",
     re.I,
 )
 #: "commence on the Effective Date and continue thereafter for a period of two years": this

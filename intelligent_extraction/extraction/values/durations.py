@@ -27,6 +27,7 @@ __all__ = [
     "add_duration",
     "DURATION_CUES",
     "ANNIVERSARY",
+    "EXTENDS_A_RENEWAL",
     "anniversary_years",
     "PERPETUAL",
 ]
@@ -84,17 +85,20 @@ def anniversary_years(m: re.Match[str]) -> int | None:
     """The N of a match of :data:`ANNIVERSARY`."""
     return ordinal_value(" ".join(m.group("ord").split()))
 
+
+#: "extend" as a renewal word, unless the term itself runs: a term that "shall extend for a
+#: period of five years" or "extends until the fourth anniversary" renews nothing.
+EXTENDS_A_RENEWAL = r"extend(?!s?\s+(?:until|through|for\s+a\s+period\s+of)\b)\w*"
+
 #: (pattern, role) pairs read before a duration to say what it measures. The nearest notice or
 #: renewal cue wins; "term" only counts when neither is there, so "an additional period of
 #: three (3) years" is a renewal even though "period of" is nearer.
 DURATION_CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(?:notice|notif\w*)\b(?=[^.;]{0,50}$)", _FLAGS), "notice"),
     (
-        # "of no further force or effect" ends an obligation; it extends nothing, and a term
-        # that "shall extend for a period of" or "until" a day runs: it renews nothing
+        # "of no further force or effect" ends an obligation; it extends nothing
         re.compile(
-            r"\b(?:renew\w*|extend(?!s?\s+(?:until|through|for\s+a\s+period\s+of)\b)\w*"
-            r"|extension|successive|additional"
+            rf"\b(?:renew\w*|{EXTENDS_A_RENEWAL}|extension|successive|additional"
             r"|(?<!\bno\s)further(?!\s+force))\b",
             _FLAGS,
         ),
