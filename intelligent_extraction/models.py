@@ -312,8 +312,11 @@ class ExtractionRules(_Strict):
     - ``signing_date_fallback`` (date fields; default true): a labelling convention. When the
       contract states no date for the field's role, only the date it was made or signed
       ("dated as of ...", or a date with no role cue), true answers with that date (as
-      Kleister-NDA labels effective dates) and false leaves the field empty (as CUAD does):
-      only dates with a stated role (``kind`` other than ``dated`` and ``none``) answer.
+      Kleister-NDA labels effective dates) and false leaves the field empty: only dates with
+      a stated role (``kind`` other than ``dated`` and ``none``) answer. A regex answers
+      with it only when a passage the field reads matches the regex (CUAD labels the
+      signing date as effective in contracts that speak of their effective date, and
+      Kleister-NDA in every confidentiality agreement).
     """
 
     mode: ExtractionMode | None = None
@@ -332,12 +335,19 @@ class ExtractionRules(_Strict):
     #: written by ``intelligent-extraction train``; not part of the rule
     threshold: float | None = Field(default=None, ge=0, le=1)
     scorer: Literal["hand", "learned"] | None = None
-    signing_date_fallback: bool | None = None
+    signing_date_fallback: bool | str | None = None
 
     @field_validator("context")
     @classmethod
     def _context_compiles(cls, context: str | None) -> str | None:
         return None if context is None else _compiles(context, "context")
+
+    @field_validator("signing_date_fallback")
+    @classmethod
+    def _fallback_pattern_compiles(cls, fallback: bool | str | None) -> bool | str | None:
+        if isinstance(fallback, str):
+            return _compiles(fallback, "signing_date_fallback")
+        return fallback
 
     @field_validator("needs")
     @classmethod

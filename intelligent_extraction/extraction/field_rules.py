@@ -57,7 +57,8 @@ class FieldRule:
     #: fields whose values this one is derived from, to pass as ``context`` when known
     needs: tuple[str, ...] = ()
     #: a date convention: may the signing date (``dated``) or a date without a role cue answer?
-    signing_date_fallback: bool = True
+    #: True, False, or a regex: only when a passage the field reads matches it
+    signing_date_fallback: bool | str = True
 
     def kind_weight(self, kind: str | None) -> float:
         return self.kind_weights.get(kind or NO_KIND, 0.0)

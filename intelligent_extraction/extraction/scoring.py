@@ -350,16 +350,27 @@ class CandidateReader:
     def typed(self, value_type: ValueType | None = None) -> list[Scored]:
         """Every typed candidate that passes the profile's filters, scored."""
         scored = []
+        signing_dates_answer = self.signing_dates_answer()
         for p, c in self.candidates(value_type):
             if self.rule.require_kinds and (c.kind or "none") not in self.rule.require_kinds:
                 continue
-            if not self.rule.signing_date_fallback and (c.kind or "none") in _SIGNING_KINDS:
+            if not signing_dates_answer and (c.kind or "none") in _SIGNING_KINDS:
                 continue  # the convention that leaves a field without a stated date empty
             if not self.in_context(p, c):
                 continue
             scored.append(self.place(p, c, self.features(p, c)))
         self.mark_lead(scored)
         return scored
+
+    def signing_dates_answer(self) -> bool:
+        """The ``signing_date_fallback`` convention for this document: always, never, or when
+        a passage the field reads matches its pattern (a contract that never speaks of its
+        effective date has none to label)."""
+        fallback = self.rule.signing_date_fallback
+        if isinstance(fallback, bool):
+            return fallback
+        pattern = re.compile(fallback)
+        return any(pattern.search(p.text) for p in self.passages)
 
     def mark_lead(self, scored: list[Scored]) -> None:
         """Give the profile's ``lead`` bonus to the first candidate of the opening chunks among

@@ -431,6 +431,11 @@ def test_validate_shipped_dir_is_clean() -> None:
             "extraction: {unit_weights: {year: -1.5}}\n",
             "extraction.unit_weights.year: must be >= -1 (got -1.5)",
         ),
+        (
+            "type: date\nextraction: {signing_date_fallback: '(?i)effective('}\n",
+            "extraction.signing_date_fallback: signing_date_fallback '(?i)effective(' is not a "
+            "valid regex: missing ), unterminated subpattern at position 13",
+        ),
         ("extraction: {early: 1.2}\n", "extraction.early: must be <= 1 (got 1.2)"),
         ("extraction: {max_chunks: 0}\n", "extraction.max_chunks: must be >= 1 (got 0)"),
         ("extraction: {profile: term}\n", "extraction: unknown key 'profile'"),

@@ -763,7 +763,7 @@ STATED = (
 )
 
 
-def _with_fallback(config: FieldConfig, fallback: bool) -> FieldConfig:
+def _with_fallback(config: FieldConfig, fallback: bool | str) -> FieldConfig:
     return config.model_copy(update={
         "extraction": config.extraction.model_copy(update={"signing_date_fallback": fallback})
     })
@@ -782,6 +782,36 @@ def test_a_stated_effective_date_answers_under_either_convention(fallback):
     extractor = RuleExtractor(SHIPPED, learned=False)
     result = extractor.extract(_with_fallback(EFFECTIVE, fallback), [chunk(STATED, 0, 0)])
     assert result.status == "found" and result.value == "2011-04-01"
+
+
+@pytest.mark.parametrize("opening, expected", [
+    # speaks of its effective date elsewhere: the signing date is the effective date
+    (SIGNED_ONLY + " This Agreement becomes effective upon signature.", "2011-03-03"),
+    # a confidentiality agreement: so is its signing date, whatever the wording
+    ("MUTUAL NON-DISCLOSURE AGREEMENT\n\n" + SIGNED_ONLY, "2011-03-03"),
+    ("Employee Confidential Information and Invention Assignment Agreement\n\n" + SIGNED_ONLY,
+     "2011-03-03"),
+    # neither: a commercial contract that never names an effective date has none to label
+    (SIGNED_ONLY, None),
+    # a confidentiality clause is no confidentiality agreement
+    (SIGNED_ONLY + " The confidentiality obligations under this Agreement survive.", None),
+])
+def test_the_shipped_convention_answers_with_the_signing_date_when_the_contract_calls_for_it(
+    opening, expected
+):
+    extractor = RuleExtractor(SHIPPED, learned=False)
+    result = extractor.extract(EFFECTIVE, [chunk(opening, 0, 0)])
+    assert result.value == expected
+
+
+def test_a_fallback_pattern_is_searched_in_every_passage_read():
+    extractor = RuleExtractor(SHIPPED, learned=False)
+    config = _with_fallback(EFFECTIVE, r"(?i)\bcommencement\b")
+    later = "The Commencement of services is described in Schedule B."
+    without = extractor.extract(config, [chunk(SIGNED_ONLY, 0, 0)])
+    with_later = extractor.extract(config, [chunk(SIGNED_ONLY, 0, 0), chunk(later, 5, 4000, 0.5)])
+    assert without.status == "not_found"
+    assert with_later.value == "2011-03-03"
 
 
 def test_signing_date_fallback_is_only_for_dates():
