@@ -1105,6 +1105,19 @@ def test_records_kept_for_years_after_the_term_are_no_renewal():
     assert result.status == "not_found"
 
 
+@pytest.mark.parametrize("text", [
+    "7. Acceptance. The Buyer checks each shipment on arrival; unless it obtains an extension "
+    "of that 14-day period from the Seller, the goods count as accepted.",
+    "11. Papers. The other side reviews a draft paper within ten (10) days, and the review may "
+    "be extended for an additional forty-five (45) days where it shows a need for more time.",
+])
+def test_a_period_of_days_extended_is_no_renewal_term(text):
+    """An agreement renews for months or years: days "extended" are an inspection or review
+    period (renewal_term ``unit_weights``)."""
+    result = RuleExtractor(SHIPPED, learned=False).extract(RENEWAL, [chunk(text, 8, 7000)])
+    assert result.status == "not_found"
+
+
 def test_a_clause_that_reads_one_side_loses_to_the_defined_names_of_both(extractor):
     text = (
         "ALLIANCE AGREEMENT\n\nThis Alliance Agreement is entered into by and between Harbor "
