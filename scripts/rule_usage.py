@@ -671,6 +671,7 @@ def inventory() -> list[Rule]:
             (r"(?<!\bno\s)further(?!\s+force)", r"\bfurther\b"),
             "initial", (r"period\s+of", r"\bperiod\s+of\b"), (r"remain\s+in", r"\bremain\s+in\b"),
             (r"continue\w*", r"\bcontinue\w*"), (r"for\s+a\s+period", r"\bfor\s+a\s+period\b"),
+            (r"extends?(?=\s+for\s+a\s+period\s+of\b)", r"\bextends?\s+for\s+a\s+period\s+of\b"),
         ], label="duration role cue", generic={r"renew\w*", "initial", r"period\s+of"},
     )
     rules.append(edit(

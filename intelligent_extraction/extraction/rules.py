@@ -127,7 +127,7 @@ def _term_durations(reader: CandidateReader) -> list[tuple[Passage, Candidate]]:
     """Durations that state the contract's (initial) term, and "Nth anniversary" terms."""
     found = []
     for p, c in reader.candidates(ValueType.duration):
-        if c.kind not in (None, "term") or "anniversary" in c.raw.lower():
+        if c.kind not in (None, "term", "period") or "anniversary" in c.raw.lower():
             continue  # anniversaries are read below, with their start date
         s, e = sentence_bounds(p.text, c.start, c.end)
         before = p.text[max(s, c.start - 80) : c.start]

@@ -1114,6 +1114,28 @@ def test_a_term_that_either_party_may_end_early_on_notice_is_still_the_term():
 
 
 @pytest.mark.parametrize("text", [
+    "5. Length of Secrecy. The Recipient shall keep the Information secret in line with this "
+    "Agreement for a period of four (4) years from the date of disclosure.",
+    "3. Premises. For a period of three (3) years following the Effective Date, the Seller "
+    "shall let the Buyer use two offices at its plant.",
+])
+def test_a_period_that_only_says_for_a_period_of_is_no_term(extractor, text):
+    """"for a period of" measures a covenant or a secrecy period as well as the agreement: with
+    no term word or lifetime verb ("shall continue", "remain in", "term") it is no term."""
+    assert extractor.extract(TERM_FIELD, [chunk(text, 5, 3000)]).status == "not_found"
+
+
+def test_the_agreements_own_period_beats_a_secrecy_period(extractor):
+    text = (
+        "2. Duration. This Agreement starts once signed and shall continue for a period of two "
+        "(2) years. From the first receipt, and for a period of four (4) years following the "
+        "last disclosure of Information, the receiving side shall not reveal that Information."
+    )
+    result = extractor.extract(TERM_FIELD, [chunk(text, 5, 3000)])
+    assert (result.value, result.raw) == ("P2Y", "two (2) years")
+
+
+@pytest.mark.parametrize("text", [
     "The Venture ends on May 31, 2027 unless it is extended by mutual written agreement reached "
     "at least forty-five (45) days prior to the expiration of the term.",
     "Each side may extend this Agreement by one year; the extending party gives written notice "
@@ -1131,6 +1153,19 @@ def test_records_kept_for_years_after_the_term_are_no_renewal():
         "8. Ledgers. The Distributor keeps its sales ledgers and books during the Term and for "
         "an additional two (2) years thereafter."
     )
+    result = RuleExtractor(SHIPPED, learned=False).extract(RENEWAL, [chunk(text, 8, 7000)])
+    assert result.status == "not_found"
+
+
+@pytest.mark.parametrize("text", [
+    "7. Acceptance. The Buyer checks each shipment on arrival; unless it obtains an extension "
+    "of that 14-day period from the Seller, the goods count as accepted.",
+    "11. Papers. The other side reviews a draft paper within ten (10) days, and the review may "
+    "be extended for an additional forty-five (45) days where it shows a need for more time.",
+])
+def test_a_period_of_days_extended_is_no_renewal_term(text):
+    """An agreement renews for months or years: days "extended" are an inspection or review
+    period (renewal_term ``unit_weights``)."""
     result = RuleExtractor(SHIPPED, learned=False).extract(RENEWAL, [chunk(text, 8, 7000)])
     assert result.status == "not_found"
 

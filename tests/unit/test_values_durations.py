@@ -78,9 +78,13 @@ def test_roles_in_a_renewal_sentence() -> None:
         # a term that "shall extend for a period of" or "until" a day runs: it renews nothing
         ("the Services Period will extend for a period of three (3) years", "term"),
         ("the Pilot term shall extend until the six (6) year anniversary of its start", "term"),
-        # "no further force or effect" ends the covenants: the period is their term
+        # "no further force or effect" ends the covenants: the period is theirs, no renewal
         ("the undertakings above are of no further force or effect once a period of two years "
-         "has passed", "term"),
+         "has passed", "period"),
+        # "for a period of" alone measures anything (a covenant, a confidentiality period) ...
+        ("the Recipient keeps each disclosure secret for a period of four (4) years", "period"),
+        # ... a term word names the agreement's own
+        ("this Agreement shall continue in force for a period of four (4) years", "term"),
     ],
 )
 def test_role_cues(text: str, kind: str) -> None:

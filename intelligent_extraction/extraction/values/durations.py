@@ -6,8 +6,9 @@ anniversary of the agreement's own start ("the second anniversary of the date he
 years), adverbs of
 recurrence ("annual renewals", "monthly periods": one year / one month) and open-ended terms
 ("perpetual", "in perpetuity", "indefinitely"). Each candidate carries the role cue next to it
-(``notice``, ``renewal``, ``term``), because a contract's term, its renewal term and its notice
-period are all durations and often share a sentence.
+(``notice``, ``renewal``, ``term``, or ``period`` for a bare "for a period of"), because a
+contract's term, its renewal term and its notice period are all durations and often share a
+sentence.
 """
 
 from __future__ import annotations
@@ -92,7 +93,8 @@ EXTENDS_A_RENEWAL = r"extend(?!s?\s+(?:until|through|for\s+a\s+period\s+of)\b)\w
 
 #: (pattern, role) pairs read before a duration to say what it measures. The nearest notice or
 #: renewal cue wins; "term" only counts when neither is there, so "an additional period of
-#: three (3) years" is a renewal even though "period of" is nearer.
+#: three (3) years" is a renewal even though "period of" is nearer; and "period" only when no
+#: term word is there either ("shall continue for a period of one year" is a term).
 DURATION_CUES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(?:notice|notif\w*)\b(?=[^.;]{0,50}$)", _FLAGS), "notice"),
     (
@@ -105,11 +107,17 @@ DURATION_CUES: list[tuple[re.Pattern[str], str]] = [
         "renewal",
     ),
     (
+        # a term that "extends for a period of" runs (see EXTENDS_A_RENEWAL)
         re.compile(
-            r"\b(?:term|initial|period\s+of|remain\s+in|continue\w*|for\s+a\s+period)\b", _FLAGS
+            r"\b(?:term|initial|remain\s+in|continue\w*"
+            r"|extends?(?=\s+for\s+a\s+period\s+of\b))\b",
+            _FLAGS,
         ),
         "term",
     ),
+    # "for a period of" measures any duration (a covenant's, a confidentiality or a restricted
+    # period), not only the agreement's: a role of its own, read only when no term word is there
+    (re.compile(r"\b(?:period\s+of|for\s+a\s+period)\b", _FLAGS), "period"),
 ]
 _NOTICE_AFTER: list[tuple[re.Pattern[str], str]] = [
     (
@@ -142,7 +150,8 @@ def _role(text: str, start: int, end: int) -> str | None:
     return (
         cue_after(text, end, _NOTICE_AFTER)
         or cue_before(text, start, DURATION_CUES[:2])
-        or cue_before(text, start, DURATION_CUES[2:])
+        or cue_before(text, start, DURATION_CUES[2:3])
+        or cue_before(text, start, DURATION_CUES[3:])
     )
 
 
