@@ -880,8 +880,9 @@ def retrieved_view(run: Path, ids: list[str], readers: Iterable[str]) -> View:
             if record.get("doc_id") not in wanted:
                 continue
             chunks[(record["doc_id"], record["field"])] = [
+                # runs written before evidence carried its position read as the first chunk
                 ScoredChunk(Chunk(e["chunk_id"], record["doc_id"], e["text"], "text", e["start"],
-                                  e["end"], 0), 1.0 / (1 + k))
+                                  e["end"], e.get("position", 0)), 1.0 / (1 + k))
                 for k, e in enumerate(record.get("evidence") or [])
                 if e.get("chunk_type", "text") == "text"
             ]

@@ -104,6 +104,7 @@ class Evidence:
 
     chunk_id: str
     chunk_type: str
+    position: int  # the chunk's ordinal in the document (0 = first), as in retrieval results
     page: int | None
     section: str
     text: str
@@ -117,6 +118,7 @@ class Evidence:
         return cls(
             chunk_id=c.chunk_id,
             chunk_type=c.chunk_type,
+            position=c.position,
             page=c.page,
             section=c.section_title,
             text=c.text,
@@ -129,6 +131,7 @@ class Evidence:
         return {
             "chunk_id": self.chunk_id,
             "chunk_type": self.chunk_type,
+            "position": self.position,
             "page": self.page,
             "section": self.section,
             "text": self.text,

@@ -83,6 +83,8 @@ def test_retry_reads_new_chunks_until_the_value_is_found(backend, embedder, endp
     # the value's chunk first, then the first attempt's ranking (the best retrieval found)
     assert [e.chunk_id for e in result.evidence] == ["c3", first_ids[0]]
     assert result.evidence[0].text[result.evidence[0].text.index("1.5%"):].startswith(result.raw)
+    # each piece of evidence says where it stands in the document (c3 is the fourth chunk)
+    assert result.evidence[0].to_dict()["position"] == 3
 
 
 def test_ungrounded_answers_end_not_found_after_two_retries(backend, embedder, endpoint):
