@@ -455,6 +455,13 @@ def inventory() -> list[Rule]:
         flags=0,
     ))
     rules.append(edit(
+        vp, "an EDGAR exhibit header's 'BETWEEN' is a title's, no clause (_EXHIBIT_HEADER)",
+        "    for m in _CLAUSE_START.finditer(text, header.end() if header else 0):",
+        "    for m in _CLAUSE_START.finditer(text):",
+        r"\AEX-[\dA-Z.()\s]{1,20}\s\d+\s\S+\.(?:htm|html|txt)\b[^a-z\n]*\b(?:BETWEEN|AMONG)\b",
+        flags=0,
+    ))
+    rules.append(edit(
         vp, "an alias on its own line continues a title-page party block (_ALIAS_LINE)",
         "        alias_line = _ALIAS_LINE.match(text, gap.end())", "        alias_line = None",
         r"\n[ \t]*\n\s*\(\s*(?:the\s+)?[\"“]",
