@@ -280,6 +280,12 @@ def inventory() -> list[Rule]:
         ], label="salutation", flags=re.I | re.M,
     )
     rules.append(edit(
+        pr, "the company under a letter's close (_closing_companies)",
+        "    found += [name for p in passages for name in _closing_companies(p.text)]\n", "",
+        r"^[ \t]*(?:Very\s+truly\s+yours|Sincerely(?:\s+yours)?|Yours\s+(?:truly|sincerely|"
+        r"faithfully))[ \t]*,?[ \t]*\n", flags=re.I | re.M,
+    ))
+    rules.append(edit(
         pr, "a company that signs over a By: line (_signing_companies)",
         "    found += [name for p in passages for name in _signing_companies(p.text)]", "",
         r"\n\s*By\b",

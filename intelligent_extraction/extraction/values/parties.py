@@ -28,7 +28,7 @@ from .places import is_place_name
 
 __all__ = [
     "find_party_lists", "defined_aliases", "split_party_names", "CORPORATE_SUFFIX",
-    "DEFINED_WINDOW", "reads_as_one_name",
+    "DEFINED_WINDOW", "reads_as_one_name", "name_opening",
 ]
 
 _FLAGS = re.IGNORECASE
@@ -212,6 +212,12 @@ def _name_at(segment: str) -> tuple[str | None, int]:
     if len(name.split()) > _MAX_NAME_WORDS or not re.search(r"[A-Za-z]{2}", name):
         return None, end
     return name, end
+
+
+def name_opening(text: str) -> str | None:
+    """The name ``text`` opens with, as the preamble's reader reads it: "ACME Inc. d/b/a Beta
+    ("ACME")" gives "ACME Inc."."""
+    return _name_at(text.split("(", 1)[0])[0]
 
 
 def reads_as_one_name(text: str) -> bool:
