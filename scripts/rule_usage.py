@@ -280,6 +280,12 @@ def inventory() -> list[Rule]:
         ], label="salutation", flags=re.I | re.M,
     )
     rules.append(edit(
+        pr, "the company under a letter's close (_closing_companies)",
+        "    found += [name for p in passages for name in _closing_companies(p.text)]\n", "",
+        r"^[ \t]*(?:Very\s+truly\s+yours|Sincerely(?:\s+yours)?|Yours\s+(?:truly|sincerely|"
+        r"faithfully))[ \t]*,?[ \t]*\n", flags=re.I | re.M,
+    ))
+    rules.append(edit(
         pr, "a company that signs over a By: line (_signing_companies)",
         "    found += [name for p in passages for name in _signing_companies(p.text)]", "",
         r"\n\s*By\b",
@@ -452,6 +458,13 @@ def inventory() -> list[Rule]:
         "    sentence = _SUFFIX_THEN_LOWER.search(segment, lead, stop)\n"
         "    stop = sentence.end() if sentence else stop\n", "",
         r"\b(?:Inc|LLC|Ltd|Limited|Corp|Corporation|Company|Co|GmbH|plc|LLP|LP)\.?[ \t]+[a-z]",
+        flags=0,
+    ))
+    rules.append(edit(
+        vp, "an EDGAR exhibit header's 'BETWEEN' is a title's, no clause (_EXHIBIT_HEADER)",
+        "    for m in _CLAUSE_START.finditer(text, header.end() if header else 0):",
+        "    for m in _CLAUSE_START.finditer(text):",
+        r"\AEX-[\dA-Z.()\s]{1,20}\s\d+\s\S+\.(?:htm|html|txt)\b[^a-z\n]*\b(?:BETWEEN|AMONG)\b",
         flags=0,
     ))
     rules.append(edit(

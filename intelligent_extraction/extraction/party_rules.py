@@ -15,7 +15,7 @@ from dataclasses import replace
 from .scoring import Passage
 from .values import Candidate
 from .values.base import squash_spaces
-from .values.parties import CORPORATE_SUFFIX, find_party_lists, reads_as_one_name
+from .values.parties import CORPORATE_SUFFIX, find_party_lists, name_opening, reads_as_one_name
 
 __all__ = [
     "COUNT_FIT",
@@ -36,6 +36,7 @@ _ROLE_WORDS = frozenset(
     "supplier customer distributor agent affiliates".split()
 )
 _SUFFIXED = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}$", re.IGNORECASE)
+_LEGAL_FORM = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}(?=[\s,]|$)", re.IGNORECASE)
 TRAILING_JOINER = re.compile(r"[\s,]+(?:and|&)$", re.IGNORECASE)
 
 
@@ -208,13 +209,32 @@ def _signing_companies(text: str) -> list[str]:
     return [m.group("name") for m in _SIGNING_COMPANY.finditer(text)]
 
 
+#: A letter's close with the sender's name on the next line ("Very truly yours," / "ACME INC.
+#: d/b/a BETA"): the company that writes the letter, though a trade name, an alias or an
+#: "Accepted and agreed" line may stand between it and its "By:".
+_LETTER_CLOSE = re.compile(
+    r"^[ \t]*(?:Very\s+truly\s+yours|Sincerely(?:\s+yours)?|Yours\s+(?:truly|sincerely|faithfully))"
+    r"[ \t]*,?[ \t]*\n\s*(?P<line>[^\n]{3,120})",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _closing_companies(text: str) -> list[str]:
+    """The company named right under a letter's close, read as the preamble reads a name."""
+    lines = (re.split(r"\bBy\s*:", m.group("line"))[0] for m in _LETTER_CLOSE.finditer(text))
+    names = (name_opening(line) for line in lines)
+    return [name for name in names if name and _LEGAL_FORM.search(name)]
+
+
 def counterparties(passages: list[Passage]) -> list[str]:
     """Who a preamble leaves out when it names only one party, most reliable first: the
-    addressee of a letter, the individual who signs (:func:`_signer`), a company that signs."""
+    addressee of a letter, the individual who signs (:func:`_signer`), the company under a
+    letter's close, a company that signs."""
     # the inside address and the salutation may sit in two adjacent chunks
     in_order = sorted(passages, key=lambda p: p.start)
     found = [_letter_addressee("\n\n".join(p.text for p in in_order))]
     found.append(_signer(passages))
+    found += [name for p in passages for name in _closing_companies(p.text)]
     found += [name for p in passages for name in _signing_companies(p.text)]
     return [name for name in found if name]
 

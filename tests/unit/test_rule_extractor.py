@@ -715,6 +715,25 @@ def test_company_signing_under_by_completes_a_one_party_letter(extractor):
     assert result.value == ["Larch Growth Fund II, L.P.", "KESTREL LABS INC."]
 
 
+@pytest.mark.parametrize(
+    "close",
+    [
+        "Very truly yours,\nHERON MARINE SUPPLY LP d/b/a HERONWORKS\nBy: /s/ Ada Vance\n",
+        'Sincerely,\nHeron Marine Supply LP (the "Bidder")\nAccepted and agreed:\n'
+        "By: /s/ Ada Vance\n",
+    ],
+)
+def test_the_company_under_a_letters_close_completes_a_one_party_letter(extractor, close):
+    # a trade name or an alias on its line, or an acceptance line before its "By:"
+    preamble = (
+        "Ladies and Gentlemen:\n\nIn connection with a possible purchase of Talon Surgical "
+        "Devices, Inc. (the \u201cCompany\u201d), you will share data with us."
+    )
+    result = extractor.extract(PARTIES, [chunk(preamble, 0, 0), chunk(close, 9, 9000, 0.5)])
+    assert result.value[0] == "Talon Surgical Devices, Inc."
+    assert result.value[1].lower() == "heron marine supply lp"
+
+
 def test_addressee_and_a_company_with_its_subsidiaries(extractor):
     text = (
         "August 19, 2014\nRiverbend Care Partners LP,\n220 Quarry Road\n"

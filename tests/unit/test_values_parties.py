@@ -561,3 +561,23 @@ def test_a_signing_line_reads_as_one_name_without_a_label_or_a_capacity():
     assert reads_as_one_name("Marigold Harbor Foods, Inc.")
     assert not reads_as_one_name("Date: June 4, 2021 MARIGOLD HARBOR FOODS, INC.")
     assert not reads_as_one_name("For and on behalf of Pellwood Orchard Supply PLC")
+
+
+def test_the_between_of_an_exhibit_header_names_no_parties() -> None:
+    # an EDGAR header's description is a title: its "BETWEEN" leads to no preamble
+    text = (
+        "EX-10.7 3 d5521ex107.htm CONFIDENTIALITY AGREEMENT BETWEEN THE COMPANY &\n\n"
+        "NORTHWIND\n\nConfidentiality Agreement made by and between Northwind Labs, Inc., "
+        'a Utah corporation ("Northwind") and Orbit Devices LLC ("Recipient").'
+    )
+    assert [c.value for c in find_party_lists(text) if c.kind == "between"] == [
+        ["Northwind Labs, Inc.", "Orbit Devices LLC"]
+    ]
+
+
+def test_an_exhibit_header_leaves_the_opening_on_its_line_read() -> None:
+    text = (
+        "EX-99.(D)(2) 9 d77ex99d2.htm MUTUAL NON-DISCLOSURE AGREEMENT This Agreement is made "
+        "between Northwind Labs, Inc. and Orbit Devices LLC."
+    )
+    assert _first(text) == ["Northwind Labs, Inc.", "Orbit Devices LLC"]

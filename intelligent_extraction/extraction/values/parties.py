@@ -28,7 +28,7 @@ from .places import is_place_name
 
 __all__ = [
     "find_party_lists", "defined_aliases", "split_party_names", "CORPORATE_SUFFIX",
-    "DEFINED_WINDOW", "reads_as_one_name",
+    "DEFINED_WINDOW", "reads_as_one_name", "name_opening",
 ]
 
 _FLAGS = re.IGNORECASE
@@ -212,6 +212,12 @@ def _name_at(segment: str) -> tuple[str | None, int]:
     if len(name.split()) > _MAX_NAME_WORDS or not re.search(r"[A-Za-z]{2}", name):
         return None, end
     return name, end
+
+
+def name_opening(text: str) -> str | None:
+    """The name ``text`` opens with, as the preamble's reader reads it: "ACME Inc. d/b/a Beta
+    ("ACME")" gives "ACME Inc."."""
+    return _name_at(text.split("(", 1)[0])[0]
 
 
 def reads_as_one_name(text: str) -> bool:
@@ -404,9 +410,19 @@ def _two_sides(names: list[str]) -> list[str]:
     return names
 
 
+#: The header of an exhibit filed on EDGAR ("EX-10.4 12 d104.htm FORM OF AGREEMENT BETWEEN
+#: ACME AND ITS EMPLOYEES"): the exhibit's description, whose "between" belongs to a title
+#: and names no parties as a preamble does. It runs in capitals from the file name up to the
+#: first lower-case letter or the line's end (the opening sentence may follow on that line).
+_EXHIBIT_HEADER = re.compile(
+    r"^EX-[\dA-Z.()\s]{1,20}\s\d+\s\S+\.(?:htm|html|txt)\b(?-i:[^a-z\n]*)", _FLAGS
+)
+
+
 def _between_clauses(text: str) -> list[Candidate]:
     found = []
-    for m in _CLAUSE_START.finditer(text):
+    header = _EXHIBIT_HEADER.match(text)
+    for m in _CLAUSE_START.finditer(text, header.end() if header else 0):
         start = m.end()
         end = _clause_end(text, start)
         names = _two_sides(_names_in_clause(text[start:end]))
