@@ -815,28 +815,15 @@ def _typed(value_type: str) -> Callable[[list], tuple]:
 
 
 def _parties(passages: list) -> tuple:
-    """The party-list candidates as the parties mode of ``rules.py`` reads them: each clause's
-    names, aliases (defined anywhere in the passages) expanded and cleaned, a one-name list
-    completed by the first counterparty, with the name quality and the cut-clause flag that
-    score it."""
+    """The party-list candidates the parties mode of ``rules.py`` scores (the extractor's own
+    ``party_list_candidates``), with the name quality and the cut-clause flag that score them."""
     pr = _mod(f"{PKG}.party_rules")
-    vp = _mod(f"{PKG}.values.parties")
-    others = pr.counterparties(passages)
-    aliases = {k: v for p in passages for k, v in vp.defined_aliases(p.text).items()}
+    found, signed = pr.party_list_candidates(passages)
     out = []
-    for k, p in enumerate(passages):
-        for c in vp.find_party_lists(p.text) + pr.labelled_parties(p.text):
-            names = pr.clean_names(pr.expand_aliases(c.value, aliases))
-            if len(names) == 1:
-                names += [o for o in others if not pr.same_party(o, names[0])][:1]
-            if not names:
-                continue
-            quality = round(sum(pr.name_quality(n) for n in names) / len(names), 3)
-            cut = bool(pr.TRAILING_JOINER.search(c.raw.rstrip()))
-            out.append((json.dumps(names), k, c.start, c.end, c.kind, quality, cut))
-    if not out:  # no opening names a party: the signature blocks may
-        for p, c in pr.signed_parties(passages):
-            out.append((json.dumps(c.value), passages.index(p), c.start, c.end, c.kind, 1.0, False))
+    for p, c, names in found:
+        quality = 1.0 if signed else round(sum(pr.name_quality(n) for n in names) / len(names), 3)
+        cut = not signed and bool(pr.TRAILING_JOINER.search(c.raw.rstrip()))
+        out.append((json.dumps(names), passages.index(p), c.start, c.end, c.kind, quality, cut))
     return tuple(out)
 
 
@@ -872,10 +859,17 @@ class View:
     probe_text: list[dict[str, str]]  # per document: reader -> the text its probes search
 
 
+class _WholeText(SimpleNamespace):
+    """A document's whole text as one passage, read as its first chunk."""
+
+    def holder(self, offset: int) -> tuple[int, Any]:
+        return 0, SimpleNamespace(chunk=SimpleNamespace(position=0))
+
+
 def text_view(ids: list[str], texts: list[str], readers: Iterable[str]) -> View:
     """Each document's whole text, one passage."""
     readers = list(readers)
-    inputs = [{r: [[SimpleNamespace(text=t, start=0)]] for r in readers} for t in texts]
+    inputs = [{r: [[_WholeText(text=t, start=0)]] for r in readers} for t in texts]
     return View("text", ids, inputs, [{r: t for r in readers} for t in texts])
 
 

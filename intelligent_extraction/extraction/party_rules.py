@@ -15,7 +15,13 @@ from dataclasses import replace
 from .scoring import Passage
 from .values import Candidate
 from .values.base import squash_spaces
-from .values.parties import CORPORATE_SUFFIX, find_party_lists, name_opening, reads_as_one_name
+from .values.parties import (
+    CORPORATE_SUFFIX,
+    defined_aliases,
+    find_party_lists,
+    name_opening,
+    reads_as_one_name,
+)
 
 __all__ = [
     "COUNT_FIT",
@@ -25,6 +31,7 @@ __all__ = [
     "expand_aliases",
     "labelled_parties",
     "name_quality",
+    "party_list_candidates",
     "same_party",
     "signed_parties",
 ]
@@ -268,3 +275,31 @@ def signed_parties(passages: list[Passage]) -> list[tuple[Passage, Candidate]]:
         return []
     p, m = first
     return [(p, Candidate(names, m.group("name"), m.start(), m.end("name"), kind="signed"))]
+
+
+def party_list_candidates(
+    passages: list[Passage],
+) -> tuple[list[tuple[Passage, Candidate, list[str]]], bool]:
+    """Every party list the passages offer, with its names as the parties mode scores them,
+    and whether they were read from the signature blocks.
+
+    Each "between" clause and labelled list, aliases defined anywhere expanded and the names
+    cleaned; a list naming one side completed by the first counterparty (the other side signs
+    or is addressed); defined names counted only in the first three chunks. When no opening
+    names a party (a letter, "the parties agree as follows"), the signature blocks'
+    (:func:`signed_parties`). One function, so ``scripts/rule_usage.py`` counts what the
+    extractor reads."""
+    others = counterparties(passages)
+    aliases = {k: v for p in passages for k, v in defined_aliases(p.text).items()}
+    found = []
+    for p in passages:
+        for c in find_party_lists(p.text) + labelled_parties(p.text):
+            names = clean_names(expand_aliases(c.value, aliases))
+            if len(names) == 1:
+                names += [o for o in others if not same_party(o, names[0])][:1]
+            if not names or (c.kind == "defined" and p.holder(c.start)[1].chunk.position > 2):
+                continue
+            found.append((p, c, names))
+    if found:
+        return found, False
+    return [(p, c, c.value) for p, c in signed_parties(passages)], True

@@ -39,17 +39,7 @@ from ..models import FieldConfig, ScoredChunk, ValueType
 from .base import Extraction
 from .field_rules import FieldRule, rule_for
 from .learned import model_for, rescore
-from .party_rules import (
-    COUNT_FIT,
-    TRAILING_JOINER,
-    clean_names,
-    counterparties,
-    expand_aliases,
-    labelled_parties,
-    name_quality,
-    same_party,
-    signed_parties,
-)
+from .party_rules import COUNT_FIT, TRAILING_JOINER, name_quality, party_list_candidates
 from .scoring import (
     CandidateReader,
     Passage,
@@ -65,7 +55,6 @@ from .scoring import (
 from .values import Candidate, add_duration, find_candidates
 from .values.base import squash_spaces
 from .values.durations import ANNIVERSARY, EXTENDS_A_RENEWAL, PERPETUAL, anniversary_years
-from .values.parties import defined_aliases, find_party_lists
 from .values.sentences import sentence_spans
 
 if TYPE_CHECKING:
@@ -412,38 +401,33 @@ def _party_kind(c: Candidate, names: list[str]) -> float:
 def _parties_mode(
     reader: CandidateReader, context: Mapping[str, Any], needed: Mapping[str, FieldRule]
 ) -> list[Scored]:
+    found, signed = party_list_candidates(reader.passages)
+    if signed:
+        return [_signed_list(reader, p, c) for p, c, _ in found]
     scored = []
-    others = counterparties(reader.passages)
-    aliases = {k: v for p in reader.passages for k, v in defined_aliases(p.text).items()}
-    for p in reader.passages:
-        for c in find_party_lists(p.text) + labelled_parties(p.text):
-            rank, sc = p.holder(c.start)
-            position = sc.chunk.position
-            names = clean_names(expand_aliases(c.value, aliases))
-            if len(names) == 1:  # a preamble that names one side: the other signs or is addressed
-                names += [o for o in others if not same_party(o, names[0])][:1]
-            if not names or (c.kind == "defined" and position > 2):
-                continue
-            quality = sum(name_quality(n) for n in names) / len(names)
-            early = reader.rule.early * max(0.0, 1.0 - 0.35 * position)
-            if TRAILING_JOINER.search(c.raw.rstrip()):
-                quality, early = -0.5, 0.0  # a clause cut at a chunk's end ("ACME INC. and")
-            feats = {
-                "rank": rank_feature(rank),
-                "early": early,
-                "kind": _party_kind(c, names) * quality,
-                "count": COUNT_FIT.get(len(names), 0.6) * quality,
-            }
-            scored.append(reader.place(p, c, feats, value=names))
-    # no opening names a party (a letter, "the parties agree as follows"): the signature
-    # blocks may, read as a clause would be but never early in the document
-    if not scored:
-        for p, c in signed_parties(reader.passages):
-            rank, _ = p.holder(c.start)
-            count = COUNT_FIT.get(len(c.value), 0.6)
-            feats = {"rank": rank_feature(rank), "kind": 0.5, "count": count}
-            scored.append(reader.place(p, c, feats))
+    for p, c, names in found:
+        rank, sc = p.holder(c.start)
+        position = sc.chunk.position
+        quality = sum(name_quality(n) for n in names) / len(names)
+        early = reader.rule.early * max(0.0, 1.0 - 0.35 * position)
+        if TRAILING_JOINER.search(c.raw.rstrip()):
+            quality, early = -0.5, 0.0  # a clause cut at a chunk's end ("ACME INC. and")
+        feats = {
+            "rank": rank_feature(rank),
+            "early": early,
+            "kind": _party_kind(c, names) * quality,
+            "count": COUNT_FIT.get(len(names), 0.6) * quality,
+        }
+        scored.append(reader.place(p, c, feats, value=names))
     return scored
+
+
+def _signed_list(reader: CandidateReader, p: Passage, c: Candidate) -> Scored:
+    """A list read from the signature blocks: scored as a clause would be, but never early in
+    the document."""
+    rank, _ = p.holder(c.start)
+    feats = {"rank": rank_feature(rank), "kind": 0.5, "count": COUNT_FIT.get(len(c.value), 0.6)}
+    return reader.place(p, c, feats)
 
 
 # --------------------------------------------------------------------------- titles
