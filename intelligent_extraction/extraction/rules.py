@@ -109,9 +109,11 @@ _TAKES_EFFECT_WHEN_SIGNED = re.compile(
 _LAST_SIGNATURE = re.compile(r"\b(?:later|last|latest|both|all)\b", re.IGNORECASE)
 _LAST_SIGNATURE_REACH = 40  # characters around the wording where the signers are named
 #: "shall become effective when one or more counterparts have been signed by each party": the
-#: counterparts clause says how the agreement is executed, not when it takes effect; "the day
-#: after the date of last signature" is no signing date.
-_NOT_THE_SIGNING_DAY = re.compile(r"\bcounterparts?\b|\bafter\b", re.IGNORECASE)
+#: counterparts clause says how the agreement is executed, not when it takes effect.
+_COUNTERPARTS = re.compile(r"\bcounterparts?\b", re.IGNORECASE)
+#: "on the day after the date of last signature": a day after the signing, not the signing date
+#: (read up to the signing wording: "... and runs for two years after that" dates nothing)
+_AFTER = re.compile(r"\bafter\b", re.IGNORECASE)
 
 
 def _effective_when_signed(
@@ -137,13 +139,15 @@ def _effective_when_signed(
 
 def _means_the_last_signature(text: str, m: re.Match[str]) -> bool:
     """Whether the wording ``m`` dates the agreement by its last signature: the signers are
-    named, the sentence is no counterparts clause nor a day after, and ``m`` holds no date."""
+    named, the sentence is no counterparts clause, no day after the signing is meant, and ``m``
+    holds no date."""
     s, e = sentence_bounds(text, m.start(), m.end())
     reach = _LAST_SIGNATURE_REACH
     signers = text[max(s, m.start() - reach) : min(e, m.end() + reach)]
     return bool(
         _LAST_SIGNATURE.search(signers)
-        and not _NOT_THE_SIGNING_DAY.search(text, s, e)
+        and not _COUNTERPARTS.search(text, s, e)
+        and not _AFTER.search(text, s, m.end())
         and not find_candidates(ValueType.date, m.group(0))
     )
 

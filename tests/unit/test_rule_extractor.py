@@ -361,6 +361,9 @@ def test_a_definition_of_the_effective_date_beats_the_signing_date(extractor, de
     "9. Term. This Agreement comes into force upon its signature by all of the Parties.",
     "2.3 Services start on the later of the dates the parties executed this Agreement (the "
     "\u201cEffective Date\u201d).",
+    # a period after the start is no day after the signing
+    "9. Term. This Agreement comes into force upon its signature by all of the Parties and "
+    "ends five (5) years after that.",
 ])
 def test_an_agreement_effective_when_last_signed_takes_the_signing_date(extractor, clause):
     chunks = [chunk(clause, 4, 2600, 0.9, section=("Term",))]
