@@ -71,7 +71,74 @@ _SHOWN = 5  # candidates kept in the trace
 def _value_mode(
     reader: CandidateReader, context: Mapping[str, Any], needed: Mapping[str, FieldRule]
 ) -> list[Scored]:
-    return reader.typed()
+    return reader.typed() + _effective_when_signed(reader, context)
+
+
+#: The agreement takes effect when it is signed, with no date of its own: "shall enter into
+#: effect on the date it is signed by both parties", "effective as of the later of the two
+#: signature dates below", "will begin on the date this Agreement is signed by the last
+#: signatory ("Effective Date")", ""Effective Date" means the date the last party has executed
+#: this Agreement". The date meant is the signing date, often written only in the signatures.
+_TAKES_EFFECT_WHEN_SIGNED = re.compile(
+    r"\b(?:agreement|amendment|contract|term|it)\b[^.;]{0,40}?"
+    r"\b(?:become|be|enter|come|take|begin|commence)s?\s+"
+    r"(?:effective\s+|(?:into\s+)?(?:force|effect)\s+)?"
+    r"(?:on|upon|as\s+of|from|when|immediately\s+(?:upon|when))\s+(?:the\s+)?"
+    r"(?:(?:later|last|latest)\b|date|day|its|signature|execution|it\s+is|this)"
+    r"[^.;]{0,60}?\b(?:sign|execut)\w*"
+    r"|\beffective\s+date[\"”]?\s*(?:of\s+this\s+\w+\s+)?(?:shall\s+)?(?:means?|is|shall\s+be)\s+"
+    r"(?:the\s+)?(?:later|last|latest|date)[^.;]{0,60}?\b(?:sign|execut)\w*"
+    r"|\b(?:sign|execut)\w*[^.;()]{0,40}\(\s*(?:the\s+|this\s+)?[\"“]effective\s+date"
+    r"|\beffective\s+as\s+of\s+the\s+(?:later|last|latest|date)[^.;]{0,40}?\b(?:sign|execut)\w*",
+    re.IGNORECASE,
+)
+#: The last signature is meant ("signed by both parties", "the later of the dates", "the last
+#: party hereto has executed"): the agreement date reads the latest of the signing dates. "On
+#: the date of its execution" alone is the date it is made, which CUAD leaves unlabelled.
+_LAST_SIGNATURE = re.compile(r"\b(?:later|last|latest|both|all)\b", re.IGNORECASE)
+_LAST_SIGNATURE_REACH = 40  # characters around the wording where the signers are named
+#: "shall become effective when one or more counterparts have been signed by each party": the
+#: counterparts clause says how the agreement is executed, not when it takes effect.
+_COUNTERPARTS = re.compile(r"\bcounterparts?\b", re.IGNORECASE)
+#: "on the day after the date of last signature": a day after the signing, not the signing date
+#: (read up to the signing wording: "... and runs for two years after that" dates nothing)
+_AFTER = re.compile(r"\bafter\b", re.IGNORECASE)
+
+
+def _effective_when_signed(
+    reader: CandidateReader, context: Mapping[str, Any]
+) -> list[Scored]:
+    """The signing date (the first of the rule's ``needs`` in ``context``: the agreement date)
+    as a candidate where a sentence says the agreement takes effect when signed and names no
+    date of its own."""
+    signed = next((context[name] for name in reader.rule.needs if context.get(name)), None)
+    if not signed or reader.field.type is not ValueType.date:
+        return []
+    precision = {10: "day", 7: "month", 4: "year"}.get(len(str(signed)))
+    found = []
+    for p in reader.passages:
+        for m in _TAKES_EFFECT_WHEN_SIGNED.finditer(p.text):
+            if not _means_the_last_signature(p.text, m):
+                continue
+            c = Candidate(signed, m.group(0), *m.span(), unit=precision, kind="effective")
+            found.append(reader.place(p, c, reader.features(p, c), value=signed,
+                                      note="takes effect when signed: the signing date"))
+    return found
+
+
+def _means_the_last_signature(text: str, m: re.Match[str]) -> bool:
+    """Whether the wording ``m`` dates the agreement by its last signature: the signers are
+    named, the sentence is no counterparts clause, no day after the signing is meant, and ``m``
+    holds no date."""
+    s, e = sentence_bounds(text, m.start(), m.end())
+    reach = _LAST_SIGNATURE_REACH
+    signers = text[max(s, m.start() - reach) : min(e, m.end() + reach)]
+    return bool(
+        _LAST_SIGNATURE.search(signers)
+        and not _COUNTERPARTS.search(text, s, e)
+        and not _AFTER.search(text, s, m.end())
+        and not find_candidates(ValueType.date, m.group(0))
+    )
 
 
 _ANNIVERSARY = re.compile(ANNIVERSARY, re.IGNORECASE)

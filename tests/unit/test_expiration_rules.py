@@ -178,3 +178,23 @@ def test_a_period_capped_by_a_date_ends_on_that_date(text, end):
     """A date the period runs to or is capped by is its end, not a start to count from."""
     result = _expiry(text, effective_date="2014-07-01")
     assert result.value == end, result.raw
+
+
+@pytest.mark.parametrize("defined", ["Term", "Expiration Date", "Termination Date"])
+def test_a_date_named_as_the_end_of_the_term_beats_other_end_dates(defined):
+    """A date the text names as the term's end ("expire on <date> (the "Term")") over a date
+    at which the agreement might end early ("terminated ... prior to <date>"), even where that
+    one sits in a better-ranked chunk of the term section."""
+    early_end = (
+        "14.2 Should this Agreement be terminated by the Buyer for any reason prior to "
+        "January 31, 2026, the Buyer shall pay the Supplier every invoice then open."
+    )
+    named_end = (
+        "The licences granted under this Agreement take effect on the Effective Date and "
+        f"shall expire on March 31, 2026 (the \u201c{defined}\u201d)."
+    )
+    chunks = [chunk(early_end, 9, 7000, section=("14. Term",)), chunk(named_end, 2, 1200, 0.8)]
+    result = RuleExtractor(SHIPPED).extract(
+        EXPIRATION, chunks, context={"effective_date": "2023-04-01"}
+    )
+    assert result.value == "2026-03-31", (result.value, result.candidates[:2])

@@ -357,6 +357,38 @@ def test_a_definition_of_the_effective_date_beats_the_signing_date(extractor, de
     assert extractor.extract(EFFECTIVE, chunks).value == "2019-03-01"
 
 
+@pytest.mark.parametrize("clause", [
+    "9. Term. This Agreement comes into force upon its signature by all of the Parties.",
+    "2.3 Services start on the later of the dates the parties executed this Agreement (the "
+    "\u201cEffective Date\u201d).",
+    # a period after the start is no day after the signing
+    "9. Term. This Agreement comes into force upon its signature by all of the Parties and "
+    "ends five (5) years after that.",
+])
+def test_an_agreement_effective_when_last_signed_takes_the_signing_date(extractor, clause):
+    chunks = [chunk(clause, 4, 2600, 0.9, section=("Term",))]
+    result = extractor.extract(EFFECTIVE, chunks, context={"agreement_date": "2021-09-14"})
+    assert result.status == "found" and result.value == "2021-09-14"
+    assert extractor.extract(EFFECTIVE, chunks).status == "not_found"  # no signing date known
+
+
+@pytest.mark.parametrize("clause", [
+    # the date it is made: CUAD leaves it unlabelled
+    "9. Term. This Lease shall become effective on the date of its execution and run for "
+    "four (4) years.",
+    # how it is executed, not when it takes effect
+    "This Lease may be signed in counterparts and shall become effective when counterparts "
+    "have been signed by both parties.",
+    # a day after the signatures
+    "This Lease shall become effective on the first day after the date both parties have "
+    "signed it.",
+])
+def test_no_signing_date_where_no_last_signature_is_meant(extractor, clause):
+    chunks = [chunk(clause, 4, 2600, 0.9, section=("Term",))]
+    result = extractor.extract(EFFECTIVE, chunks, context={"agreement_date": "2021-09-14"})
+    assert result.status == "not_found"
+
+
 def test_a_date_defined_as_another_date_is_not_the_effective_date(extractor):
     text = (
         "Your consulting engagement ends effective October 2, 2015 (the \u201cDeparture "
