@@ -1265,3 +1265,30 @@ def test_one_signature_or_a_dated_signing_line_names_no_party(extractor):
     )
     for text in (one, dated):
         assert extractor.extract(PARTIES, [chunk(text, 0, 0)]).status == "not_found"
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "raw"),
+    [
+        # the survival proviso after a lower-case "provided" stays in the same sentence
+        (
+            "14. Duration. Save as earlier ended under Section 9, this Agreement will expire four "
+            "(4) years from the date first set out above; provided that the duties of the "
+            "Receiver as to Secret Data will survive for one (1) more year following the "
+            "expiration of this Agreement.",
+            "P4Y", "four (4) years",
+        ),
+        (
+            "3. Duration. The covenants herein bind the Parties as of the date of this "
+            "Agreement and shall then terminate on the date that is thirty months from the "
+            "Effective Date (the \u201cPeriod\u201d). The obligations of this Agreement as to Secret Data will "
+            "remain in effect until the seventh anniversary of the Effective Date.",
+            "P30M", "thirty months",
+        ),
+    ],
+)
+def test_a_period_the_agreement_expires_after_counted_from_its_start_is_the_term(
+    extractor, text, value, raw
+):
+    result = extractor.extract(TERM_FIELD, [chunk(text, 10, 6000)])
+    assert (result.value, result.raw) == (value, raw)
