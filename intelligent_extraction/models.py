@@ -347,6 +347,10 @@ class ExtractionRules(_Strict):
     @classmethod
     def _fallback_pattern_compiles(cls, fallback: bool | str | None) -> bool | str | None:
         if isinstance(fallback, str):
+            if fallback.strip().lower() in {"true", "false", "yes", "no", "on", "off"}:
+                # a quoted boolean would be read as a regex that matches its own word
+                raise ValueError(f"{fallback!r} is a quoted word: write true or false without "
+                                 "quotes, or a regex")
             return _compiles(fallback, "signing_date_fallback")
         return fallback
 

@@ -436,6 +436,11 @@ def test_validate_shipped_dir_is_clean() -> None:
             "extraction.signing_date_fallback: signing_date_fallback '(?i)effective(' is not a "
             "valid regex: missing ), unterminated subpattern at position 13",
         ),
+        (
+            "type: date\nextraction: {signing_date_fallback: 'false'}\n",
+            "extraction.signing_date_fallback: 'false' is a quoted word: write true or false "
+            "without quotes, or a regex",
+        ),
         ("extraction: {early: 1.2}\n", "extraction.early: must be <= 1 (got 1.2)"),
         ("extraction: {max_chunks: 0}\n", "extraction.max_chunks: must be >= 1 (got 0)"),
         ("extraction: {profile: term}\n", "extraction: unknown key 'profile'"),
