@@ -248,6 +248,10 @@ def _compiles(regex: str, what: str) -> str:
     return regex
 
 
+#: A labelling convention's setting: always (true), never (false), or where a passage the field
+#: reads matches a regex (any of a list).
+Convention = bool | str | list[str]
+
 #: A bonus added to a candidate's raw score (negative: a penalty).
 Weight = Annotated[float, Field(ge=-1, le=1)]
 
@@ -317,7 +321,11 @@ class ExtractionRules(_Strict):
       a stated role (``kind`` other than ``dated`` and ``none``) answer. A regex answers
       with it only when a passage the field reads matches the regex (CUAD labels the
       signing date as effective in contracts that speak of their effective date, and
-      Kleister-NDA in every confidentiality agreement).
+      Kleister-NDA in every confidentiality agreement). A list of regexes: when any matches;
+    - ``withhold_partial_dates`` (date fields; default false): a labelling convention. A date
+      missing its day ("____, 2014", "June 2009") answers unless this is true; a regex (or a
+      list of them) withholds it only when a passage the field reads matches (Kleister-NDA
+      never labels a partial date in a confidentiality agreement, CUAD labels the year).
     """
 
     mode: ExtractionMode | None = None
@@ -336,23 +344,29 @@ class ExtractionRules(_Strict):
     #: written by ``intelligent-extraction train``; not part of the rule
     threshold: float | None = Field(default=None, ge=0, le=1)
     scorer: Literal["hand", "learned"] | None = None
-    signing_date_fallback: bool | str | None = None
+    signing_date_fallback: Convention | None = None
+    withhold_partial_dates: Convention | None = None
 
     @field_validator("context")
     @classmethod
     def _context_compiles(cls, context: str | None) -> str | None:
         return None if context is None else _compiles(context, "context")
 
-    @field_validator("signing_date_fallback")
+    @field_validator("signing_date_fallback", "withhold_partial_dates")
     @classmethod
-    def _fallback_pattern_compiles(cls, fallback: bool | str | None) -> bool | str | None:
-        if isinstance(fallback, str):
-            if fallback.strip().lower() in {"true", "false", "yes", "no", "on", "off"}:
+    def _convention_patterns_compile(cls, setting: Convention | None, info) -> Convention | None:
+        if isinstance(setting, bool) or setting is None:
+            return setting
+        patterns = [setting] if isinstance(setting, str) else setting
+        if not patterns:
+            raise ValueError("an empty list: write true, false, a regex or a list of regexes")
+        for pattern in patterns:
+            if pattern.strip().lower() in {"true", "false", "yes", "no", "on", "off"}:
                 # a quoted boolean would be read as a regex that matches its own word
-                raise ValueError(f"{fallback!r} is a quoted word: write true or false without "
+                raise ValueError(f"{pattern!r} is a quoted word: write true or false without "
                                  "quotes, or a regex")
-            return _compiles(fallback, "signing_date_fallback")
-        return fallback
+            _compiles(pattern, info.field_name)
+        return setting
 
     @field_validator("needs")
     @classmethod
@@ -427,11 +441,12 @@ class FieldConfig(_Strict):
                 f"extraction.mode {mode!r} reads {readable} values, but the field's type is "
                 f"{self.type.value!r}"
             )
-        if self.extraction.signing_date_fallback is not None and self.type is not ValueType.date:
-            raise ValueError(
-                "extraction.signing_date_fallback is a convention for date fields, but the "
-                f"field's type is {self.type.value!r}"
-            )
+        for convention in ("signing_date_fallback", "withhold_partial_dates"):
+            if getattr(self.extraction, convention) is not None and self.type is not ValueType.date:
+                raise ValueError(
+                    f"extraction.{convention} is a convention for date fields, but the "
+                    f"field's type is {self.type.value!r}"
+                )
         if self.field_name in (self.extraction.needs or []):
             raise ValueError(f"extraction.needs: a field cannot need itself ({self.field_name!r})")
         whole = self.position.read_whole_up_to if self.position else 0

@@ -203,6 +203,8 @@ def sentence_bounds(text: str, start: int, end: int, limit: int = 600) -> tuple[
 
 #: Date roles that only say when the contract was made or signed, or nothing at all.
 _SIGNING_KINDS = frozenset({"dated", "none"})
+#: The precision of a date missing its day ("____, 2014": year; "June 2009": month).
+_PARTIAL_DATE_UNITS = frozenset({"year", "month"})
 
 #: Feature weights of the raw score (role weights are in [-1, 1], the rest in [0, 1]; the
 #: profile-weighted features carry their weight already).
@@ -350,27 +352,34 @@ class CandidateReader:
     def typed(self, value_type: ValueType | None = None) -> list[Scored]:
         """Every typed candidate that passes the profile's filters, scored."""
         scored = []
-        signing_dates_answer = self.signing_dates_answer()
+        signing_dates_answer = self.convention_holds(self.rule.signing_date_fallback)
+        reads_dates = ValueType(value_type or self.field.type) is ValueType.date
+        # (a date field's expiration mode reads durations too, whose units are no precision)
+        partial_dates_withheld = reads_dates and self.convention_holds(
+            self.rule.withhold_partial_dates
+        )
         for p, c in self.candidates(value_type):
             if self.rule.require_kinds and (c.kind or "none") not in self.rule.require_kinds:
                 continue
             if not signing_dates_answer and (c.kind or "none") in _SIGNING_KINDS:
                 continue  # the convention that leaves a field without a stated date empty
+            if partial_dates_withheld and c.unit in _PARTIAL_DATE_UNITS:
+                continue  # the convention that labels only whole dates
             if not self.in_context(p, c):
                 continue
             scored.append(self.place(p, c, self.features(p, c)))
         self.mark_lead(scored)
         return scored
 
-    def signing_dates_answer(self) -> bool:
-        """The ``signing_date_fallback`` convention for this document: always, never, or when
-        a passage the field reads matches its pattern (a contract that never speaks of its
-        effective date has none to label)."""
-        fallback = self.rule.signing_date_fallback
-        if isinstance(fallback, bool):
-            return fallback
-        pattern = re.compile(fallback)
-        return any(pattern.search(p.text) for p in self.passages)
+    def convention_holds(self, setting: bool | str | tuple[str, ...]) -> bool:
+        """Whether a labelling convention (``signing_date_fallback``, ``withhold_partial_dates``)
+        applies to this document: always, never, or when a passage the field reads matches one
+        of its patterns (a contract that never speaks of its effective date has none to label;
+        a confidentiality agreement's gold dates are whole)."""
+        if isinstance(setting, bool):
+            return setting
+        patterns = [re.compile(p) for p in ((setting,) if isinstance(setting, str) else setting)]
+        return any(pattern.search(p.text) for p in self.passages for pattern in patterns)
 
     def mark_lead(self, scored: list[Scored]) -> None:
         """Give the profile's ``lead`` bonus to the first candidate of the opening chunks among

@@ -441,6 +441,26 @@ def test_validate_shipped_dir_is_clean() -> None:
             "extraction.signing_date_fallback: 'false' is a quoted word: write true or false "
             "without quotes, or a regex",
         ),
+        (
+            "type: date\nextraction: {withhold_partial_dates: ['(?i)secrecy', 'no']}\n",
+            "extraction.withhold_partial_dates: 'no' is a quoted word: write true or false "
+            "without quotes, or a regex",
+        ),
+        (
+            "type: date\nextraction: {withhold_partial_dates: ['(?i)secrecy', '[a-']}\n",
+            "extraction.withhold_partial_dates: withhold_partial_dates '[a-' is not a valid "
+            "regex: unterminated character set at position 0",
+        ),
+        (
+            "type: date\nextraction: {signing_date_fallback: []}\n",
+            "extraction.signing_date_fallback: an empty list: write true, false, a regex or a "
+            "list of regexes (got [])",
+        ),
+        (
+            "type: text\nextraction: {withhold_partial_dates: true}\n",
+            "extraction.withhold_partial_dates is a convention for date fields, but the field's "
+            "type is 'text'",
+        ),
         ("extraction: {early: 1.2}\n", "extraction.early: must be <= 1 (got 1.2)"),
         ("extraction: {max_chunks: 0}\n", "extraction.max_chunks: must be >= 1 (got 0)"),
         ("extraction: {profile: term}\n", "extraction: unknown key 'profile'"),

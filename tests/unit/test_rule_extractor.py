@@ -865,6 +865,56 @@ def test_a_fallback_pattern_is_searched_in_every_passage_read():
     assert with_later.value == "2011-03-03"
 
 
+def test_a_convention_may_be_a_list_of_patterns_any_of_which_applies_it():
+    extractor = RuleExtractor(SHIPPED, learned=False)
+    config = _with_fallback(EFFECTIVE, [r"(?i)\bcommencement\b", r"\bSECRECY\b"])
+    assert extractor.extract(config, [chunk(SIGNED_ONLY, 0, 0)]).status == "not_found"
+    for opening in ("SECRECY AGREEMENT\n\n", "Commencement is on signature. "):
+        assert extractor.extract(config, [chunk(opening + SIGNED_ONLY, 0, 0)]).value == "2011-03-03"
+
+
+BLANK_DAY = (
+    'This Consulting Agreement (the "Agreement") is made as of ____________, 2011 by and '
+    "between Northwind Traders Ltd. and Tallgrass Analytics LLC."
+)
+
+
+def _withholding(config: FieldConfig, withhold: bool | str | list[str]) -> FieldConfig:
+    return config.model_copy(update={
+        "extraction": config.extraction.model_copy(update={"withhold_partial_dates": withhold})
+    })
+
+
+@pytest.mark.parametrize("withhold, opening, expected", [
+    (False, BLANK_DAY, "2011"),
+    (True, BLANK_DAY, None),
+    # a regex withholds the partial date only where a passage read matches it
+    ([r"\bSECRECY\b"], BLANK_DAY, "2011"),
+    ([r"\bSECRECY\b"], "SECRECY AGREEMENT\n\n" + BLANK_DAY, None),
+    # a whole date is never withheld
+    (True, SIGNED_ONLY, "2011-03-03"),
+])
+def test_withhold_partial_dates_decides_whether_a_date_missing_its_day_answers(
+    withhold, opening, expected
+):
+    extractor = RuleExtractor(SHIPPED, learned=False)
+    config = _with_fallback(_withholding(EFFECTIVE, withhold), True)
+    assert extractor.extract(config, [chunk(opening, 0, 0)]).value == expected
+
+
+@pytest.mark.parametrize("title, expected", [
+    # the shipped convention: a confidentiality agreement's gold dates are whole
+    ("MUTUAL NONDISCLOSURE AGREEMENT\n\n", None),
+    ("MASTER SUPPLY AGREEMENT\n\n", "2011"),
+])
+def test_the_shipped_effective_date_withholds_partial_dates_of_confidentiality_agreements(
+    title, expected
+):
+    extractor = RuleExtractor(SHIPPED, learned=False)
+    opening = title + BLANK_DAY + " This Agreement is effective upon signature."
+    assert extractor.extract(EFFECTIVE, [chunk(opening, 0, 0)]).value == expected
+
+
 def test_signing_date_fallback_is_only_for_dates():
     with pytest.raises(ValueError, match="signing_date_fallback is a convention for date fields"):
         field("law", "place", ["governed"], extraction={"signing_date_fallback": False})
