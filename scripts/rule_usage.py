@@ -283,7 +283,12 @@ def inventory() -> list[Rule]:
         pr, "the company under a letter's close (_closing_companies)",
         "    found += [name for p in passages for name in _closing_companies(p.text)]\n", "",
         r"^[ \t]*(?:Very\s+truly\s+yours|Sincerely(?:\s+yours)?|Yours\s+(?:truly|sincerely|"
-        r"faithfully))[ \t]*,?[ \t]*\n", flags=re.I | re.M,
+        r"faithfully))[ \t]*[,.]?[ \t]*\n", flags=re.I | re.M,
+    ))
+    rules.append(edit(
+        pr, "a letter agreement is between its sender and its acceptor (letter_signatories)",
+        "    letter = letter_signatories(passages)\n", "    letter = None\n",
+        r"^[ \t]*(?:Accepted|Agreed|Confirmed|Acknowledged)\b", flags=re.I | re.M,
     ))
     rules.append(edit(
         pr, "a company that signs over a By: line (_signing_companies)",

@@ -4,7 +4,9 @@ A letter agreement or an employee's covenant often names one party in its openin
 associate of Orbit Devices, Inc. ...") and the other only where it is addressed or signed: the
 inside address above "Dear ...:", the individual under "/s/", or the company over a "By:"
 line. :func:`counterparties` reads those places, most reliable first, and the name helpers here
-judge whether a string names a party at all.
+judge whether a string names a party at all. A letter signed by its sender and countersigned by
+the company it is addressed to is between those two (:func:`letter_signatories`), whoever its
+opening speaks of.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ __all__ = [
     "counterparties",
     "expand_aliases",
     "labelled_parties",
+    "letter_signatories",
     "name_quality",
     "party_list_candidates",
     "same_party",
@@ -216,21 +219,71 @@ def _signing_companies(text: str) -> list[str]:
     return [m.group("name") for m in _SIGNING_COMPANY.finditer(text)]
 
 
-#: A letter's close with the sender's name on the next line ("Very truly yours," / "ACME INC.
+#: A letter's close ("Very truly yours," or "."), the sender's name on the next line ("ACME INC.
 #: d/b/a BETA"): the company that writes the letter, though a trade name, an alias or an
 #: "Accepted and agreed" line may stand between it and its "By:".
 _LETTER_CLOSE = re.compile(
     r"^[ \t]*(?:Very\s+truly\s+yours|Sincerely(?:\s+yours)?|Yours\s+(?:truly|sincerely|faithfully))"
-    r"[ \t]*,?[ \t]*\n\s*(?P<line>[^\n]{3,120})",
+    r"[ \t]*[,.]?[ \t]*\n\s*(?P<line>[^\n]{3,120})",
     re.IGNORECASE | re.MULTILINE,
 )
 
 
+def _company_on(line: str) -> str | None:
+    """The company a signature line opens with, read as the preamble reads a name, up to its
+    "By:" ("ACME INC. By: /s/ Jane Roe" gives "ACME INC.")."""
+    name = name_opening(re.split(r"\bBy\s*:", line)[0])
+    return name if name and _LEGAL_FORM.search(name) else None
+
+
 def _closing_companies(text: str) -> list[str]:
-    """The company named right under a letter's close, read as the preamble reads a name."""
-    lines = (re.split(r"\bBy\s*:", m.group("line"))[0] for m in _LETTER_CLOSE.finditer(text))
-    names = (name_opening(line) for line in lines)
-    return [name for name in names if name and _LEGAL_FORM.search(name)]
+    """The company named right under a letter's close."""
+    names = (_company_on(m.group("line")) for m in _LETTER_CLOSE.finditer(text))
+    return [name for name in names if name]
+
+
+#: The countersignature of a letter agreement ("Accepted and agreed as of the date first
+#: written above:", "CONFIRMED AND AGREED AS" / "OF THE DATE WRITTEN ABOVE:", "ACKNOWLEDGED
+#: AND AGREED"): the company that accepts is named on one of the next lines.
+_ACCEPTANCE = re.compile(
+    r"^[ \t]*(?:Accepted|Agreed|Confirmed|Acknowledged)(?:,?[ \t]+(?:and|&)[ \t]+"
+    r"(?:Accepted|Agreed|Confirmed|Acknowledged))?\b[^\n]{0,80}\n",
+    re.IGNORECASE | re.MULTILINE,
+)
+_LETTER_SPAN = 1500  # how far below the close its acceptance may stand
+
+
+def _accepting_company(text: str, heading: re.Match[str]) -> str | None:
+    """The company on the first of the three lines under an acceptance heading that reads as
+    one company (the heading may go on: "... as of" / "the date first written above:")."""
+    below = [x for x in text[heading.end() : heading.end() + 400].splitlines() if x.strip()]
+    return next((name for line in below[:3] if (name := _company_on(line))), None)
+
+
+def letter_signatories(passages: list[Passage]) -> tuple[Passage, Candidate] | None:
+    """A letter agreement is made between whoever writes it and whoever countersigns it: the
+    company under the close ("Very truly yours," / "ACME INC.") and the company under the
+    acceptance below it ("Accepted and agreed:" / "BETA LLC"). Its opening speaks of others
+    (the company for sale, an adviser writing on its behalf), so both names, or nothing."""
+    for p in sorted(passages, key=lambda x: x.start):
+        for close in _LETTER_CLOSE.finditer(p.text):
+            if names := _sender_and_acceptor(p.text, close):
+                raw, start, end = close.group(0), close.start(), close.end()
+                return p, Candidate(names, raw, start, end, kind="letter")
+    return None
+
+
+def _sender_and_acceptor(text: str, close: re.Match[str]) -> list[str] | None:
+    line = re.split(r"\bBy\s*:", close.group("line"))[0]
+    if re.search(r"\S[ \t]{3,}\S", line):
+        return None  # side-by-side signature columns run two names into one line
+    sender = _company_on(line)
+    window = text[close.end() : close.end() + _LETTER_SPAN]
+    headings = _ACCEPTANCE.finditer(window)
+    acceptor = next((a for m in headings if (a := _accepting_company(window, m))), None)
+    if sender is None or acceptor is None or same_party(sender, acceptor):
+        return None
+    return [sender, acceptor]
 
 
 def counterparties(passages: list[Passage]) -> list[str]:
@@ -287,8 +340,27 @@ def party_list_candidates(
     cleaned; a list naming one side completed by the first counterparty (the other side signs
     or is addressed); defined names counted only in the first three chunks. When no opening
     names a party (a letter, "the parties agree as follows"), the signature blocks'
-    (:func:`signed_parties`). One function, so ``scripts/rule_usage.py`` counts what the
-    extractor reads."""
+    (:func:`signed_parties`). A letter agreement signed under its close and countersigned
+    under an acceptance is read from those two signatures alone (:func:`letter_signatories`),
+    unless its opening states its parties in a "between" clause (a contract that ends with a
+    side letter). One function, so ``scripts/rule_usage.py`` counts what the extractor reads."""
+    found = _clause_lists(passages)
+    letter = letter_signatories(passages)
+    if letter is not None and not any(_opening_clause(p, c) for p, c, _ in found):
+        p, c = letter
+        return [(p, c, c.value)], True
+    if found:
+        return found, False
+    return [(p, c, c.value) for p, c in signed_parties(passages)], True
+
+
+def _opening_clause(p: Passage, c: Candidate) -> bool:
+    """A "between" clause (or labelled list) in the document's first three chunks."""
+    return c.kind == "between" and p.holder(c.start)[1].chunk.position <= 2
+
+
+def _clause_lists(passages: list[Passage]) -> list[tuple[Passage, Candidate, list[str]]]:
+    """The clauses' and defined terms' lists, as :func:`party_list_candidates` describes."""
     others = counterparties(passages)
     aliases = {k: v for p in passages for k, v in defined_aliases(p.text).items()}
     found = []
@@ -300,6 +372,4 @@ def party_list_candidates(
             if not names or (c.kind == "defined" and p.holder(c.start)[1].chunk.position > 2):
                 continue
             found.append((p, c, names))
-    if found:
-        return found, False
-    return [(p, c, c.value) for p, c in signed_parties(passages)], True
+    return found

@@ -491,9 +491,12 @@ def _parties_mode(
 
 def _signed_list(reader: CandidateReader, p: Passage, c: Candidate) -> Scored:
     """A list read from the signature blocks: scored as a clause would be, but never early in
-    the document."""
+    the document, except a letter agreement's sender and acceptor: a letter states its parties
+    where it is signed as a contract does in its opening."""
     rank, _ = p.holder(c.start)
     feats = {"rank": rank_feature(rank), "kind": 0.5, "count": COUNT_FIT.get(len(c.value), 0.6)}
+    if c.kind == "letter":
+        feats["early"] = reader.rule.early
     return reader.place(p, c, feats)
 
 

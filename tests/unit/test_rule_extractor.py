@@ -766,6 +766,60 @@ def test_the_company_under_a_letters_close_completes_a_one_party_letter(extracto
     assert result.value[1].lower() == "heron marine supply lp"
 
 
+@pytest.mark.parametrize(
+    "accepted",
+    [
+        "Confirmed and Agreed to as of\nthe date first written above:\n\n"
+        "FENWICK ROPE WORKS, INC.\n",
+        "ACKNOWLEDGED AND AGREED\nFENWICK ROPE WORKS, INC. By: /s/ Owen Hale\n",
+    ],
+)
+def test_a_letter_agreement_is_between_its_sender_and_the_company_that_accepts(
+    extractor, accepted
+):
+    # the opening names the company for sale and the adviser writing for it; the letter is
+    # signed by the adviser under its close and countersigned by the bidder
+    opening = (
+        "Ladies and Gentlemen:\n\nYou are weighing the purchase of Quartz Mills, Inc. (the "
+        "\u201cCompany\u201d), which is advised by Halberd Capital Markets LLC "
+        "(\u201cHalberd\u201d), and will receive papers about the Company."
+    )
+    signatures = (
+        "Very truly yours.\n\nHALBERD CAPITAL MARKETS LLC,\nfor and on behalf of Quartz Mills, "
+        "Inc.\nBy: /s/ Tess Morrow\nName: Tess Morrow\n\n" + accepted + "By: /s/ Owen Hale\n"
+    )
+    result = extractor.extract(PARTIES, [chunk(opening, 0, 0), chunk(signatures, 9, 9000, 0.5)])
+    assert result.value == ["HALBERD CAPITAL MARKETS LLC", "FENWICK ROPE WORKS, INC."]
+    # a letter states its parties where it is signed: weighed as an opening clause is
+    assert result.candidates[0]["features"]["early"] > 0
+
+
+def test_a_contract_that_ends_with_a_side_letter_keeps_its_between_clause(extractor):
+    opening = (
+        "This Supply Agreement is made by and between Quartz Mills, Inc., a Delaware "
+        "corporation (\u201cQuartz\u201d), and Fenwick Rope Works, Inc. (\u201cFenwick\u201d)."
+    )
+    side_letter = (
+        "Sincerely,\nHALBERD CAPITAL MARKETS LLC\nBy: /s/ Tess Morrow\n\n"
+        "Accepted and agreed:\nQUARTZ MILLS, INC.\nBy: /s/ Owen Hale\n"
+    )
+    result = extractor.extract(PARTIES, [chunk(opening, 0, 0), chunk(side_letter, 9, 9000, 0.5)])
+    assert result.value == ["Quartz Mills, Inc.", "Fenwick Rope Works, Inc."]
+
+
+def test_a_letter_signed_in_side_by_side_columns_keeps_its_opening(extractor):
+    opening = (
+        "Ladies and Gentlemen:\n\nQuartz Mills, Inc. (the \u201cCompany\u201d) and Halberd "
+        "Capital Markets LLC (\u201cHalberd\u201d) confirm their agreement as follows."
+    )
+    signatures = (
+        "Very truly yours,\nQUARTZ MILLS, INC.        HALBERD SAVINGS AND LOAN\n"
+        "By: /s/ Tess Morrow\n\nAccepted:\nFENWICK ROPE WORKS, INC.\nBy: /s/ Owen Hale\n"
+    )
+    result = extractor.extract(PARTIES, [chunk(opening, 0, 0), chunk(signatures, 9, 9000, 0.5)])
+    assert result.value == ["Quartz Mills, Inc.", "Halberd Capital Markets LLC"]
+
+
 def test_addressee_and_a_company_with_its_subsidiaries(extractor):
     text = (
         "August 19, 2014\nRiverbend Care Partners LP,\n220 Quarry Road\n"
