@@ -97,3 +97,16 @@ def test_the_letters_date_line_is_the_agreement_date_over_a_cutoff_date_further_
     chunks = [letter, offering, *(ScoredChunk(c, 0.0) for c in DOCUMENT[:3])]
     result = RuleExtractor(SHIPPED).extract(SHIPPED.get("agreement_date"), chunks)
     assert result.value == "2003-10-14"
+
+
+def test_the_party_clause_behind_the_cover_page_earns_the_early_bonus_too() -> None:
+    preamble = (
+        'THIS SALES AGENCY AGREEMENT is made by and between Hartwell Savings Corporation, a '
+        'Maryland corporation (the "Company"), and Meridian Capital Partners, Inc., a Delaware '
+        'corporation (the "Agent").'
+    )
+    opening = _chunks([*COVER, preamble])[3]
+    parties = SHIPPED.get("parties")
+    result = RuleExtractor(SHIPPED).extract(parties, [ScoredChunk(opening, 1.0)])
+    early = parties.extraction.early * (1.0 - 0.35 * opening.opening_position)
+    assert result.candidates[0]["features"]["early"] == round(early, 4) > 0
