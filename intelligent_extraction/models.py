@@ -69,6 +69,11 @@ class ParsedDocument:
     format: str = "text"
 
 
+#: Characters of text that count as one chunk of the opening (``Chunk.opening_position``):
+#: ordinary chunks hold several times as much, a cover page's title or share-count line less.
+OPENING_CHARS = 250
+
+
 @dataclass(frozen=True)
 class Chunk:
     """The unit that is embedded, indexed and retrieved.
@@ -93,6 +98,15 @@ class Chunk:
     def section_title(self) -> str:
         """The innermost section heading, or an empty string."""
         return self.section[-1] if self.section else ""
+
+    @property
+    def opening_position(self) -> int:
+        """Where the chunk stands in the opening, after the first chunk counted in the text
+        before it rather than in chunks: a cover page cut into small chunks (a title line,
+        "1,265,000 Shares", "($.01 Par Value)") does not push the preamble or a letter's date
+        line back. The first chunk stays first; chunks of an ordinary size keep their
+        ``position``."""
+        return min(self.position, 1 + self.start // OPENING_CHARS)
 
 
 @dataclass(frozen=True)

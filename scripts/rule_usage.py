@@ -599,6 +599,11 @@ def inventory() -> list[Rule]:
         "", r"\b(?:as\s+of|dated|this|on)\s*,\s*(?:1[89]|20)\d{2}",
     ))
     rules.append(edit(
+        dt, "a letter's date line blank but for the year (a line holding only ', 2009')",
+        "    re.compile(rf\"(?P<lead>^[ \\t]*)(?=,),[ \\t]*{_YEAR}(?=[ \\t]*$)\", re.MULTILINE),",
+        "", r"^[ \t]*,[ \t]*(?:1[89]|20)\d{2}[ \t]*$", flags=re.MULTILINE,
+    ))
+    rules.append(edit(
         dt, "two-digit years after slashes ('29/3/18')", r"|(?<=/)\d{2})(?![\d/]|\.\d)",
         r")(?![\d/]|\.\d)", r"(?<![\d./-])\d{1,2}/\d{1,2}/\d{2}(?![\d/])", flags=0,
     ))

@@ -474,7 +474,7 @@ def _parties_mode(
     scored = []
     for p, c, names in found:
         rank, sc = p.holder(c.start)
-        position = sc.chunk.position
+        position = sc.chunk.opening_position
         quality = sum(name_quality(n) for n in names) / len(names)
         early = reader.rule.early * max(0.0, 1.0 - 0.35 * position)
         if TRAILING_JOINER.search(c.raw.rstrip()):

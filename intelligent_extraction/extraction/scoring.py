@@ -238,6 +238,7 @@ class Scored:
     features: dict[str, float] = field(default_factory=dict)
     note: str | None = None
     position: int = 0  # of the chunk that holds it
+    opening: int = 0  # the chunk's ``opening_position``
     #: set by the learned scorer (``learned.rescore``): the hand-weighted score it replaced and
     #: each feature's share of the model's logit
     hand: float | None = None
@@ -295,7 +296,7 @@ class CandidateReader:
     def features(self, passage: Passage, c: Candidate) -> dict[str, float]:
         rank, sc = passage.holder(c.start)
         dist = keyword_distance(passage.text, c.start, c.end, self.keywords)
-        position = sc.chunk.position
+        position = sc.chunk.opening_position
         return {
             "rank": rank_feature(rank),
             "keywords": proximity(dist),
@@ -335,6 +336,7 @@ class CandidateReader:
             features=feats,
             note=note,
             position=sc.chunk.position,
+            opening=sc.chunk.opening_position,
         )
 
     def candidates(self, value_type: ValueType | None = None) -> list[tuple[Passage, Candidate]]:
@@ -387,7 +389,7 @@ class CandidateReader:
         date, Y for the effective date)."""
         if not self.rule.lead:
             return
-        opening = [s for s in scored if s.position <= 1]
+        opening = [s for s in scored if s.opening <= 1]
         if opening:
             best_role = max(s.features["kind"] for s in opening)
             first = min(

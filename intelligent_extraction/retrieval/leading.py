@@ -32,7 +32,9 @@ def positional_chunks(
     if pos is None:
         return candidates, []
     chunks = backend.get_chunks(doc_id)  # one read serves both ends and the whole
-    leading = [ScoredChunk(chunk=c, score=0.0) for c in chunks[: pos.first_chunks]]
+    leading = [
+        ScoredChunk(chunk=c, score=0.0) for c in chunks if c.opening_position < pos.first_chunks
+    ]
     trailing = [ScoredChunk(chunk=c, score=0.0) for c in chunks[-pos.last_chunks :]] \
         if pos.last_chunks else []
     whole = [ScoredChunk(chunk=c, score=0.0) for c in chunks] \

@@ -198,3 +198,34 @@ def test_a_date_named_as_the_end_of_the_term_beats_other_end_dates(defined):
         EXPIRATION, chunks, context={"effective_date": "2023-04-01"}
     )
     assert result.value == "2026-03-31", (result.value, result.candidates[:2])
+
+
+COVENANTS = [
+    "(k) During the period of two years from the date hereof, the Issuer will send the Manager "
+    "a copy of each report it files after the end of a fiscal year.",
+    "(f) For so long as its shares are quoted on an exchange or for four years from the date "
+    "hereof, whichever period is shorter, the Issuer will deliver to the Manager its annual "
+    "statements within ninety days after the end of each fiscal year.",
+    "(r) Holding Company. The Issuer will not register as a holding company at any time "
+    "prior to the expiration of two (2) years after the date of this Agreement.",
+]
+NOTICES = "(s) Notices. Every notice to the Manager goes to its office in Portland, Maine."
+
+
+@pytest.mark.parametrize("text", COVENANTS)
+def test_a_period_that_opens_or_bounds_a_covenant_gives_no_expiry(text):
+    """A reporting or regulatory covenant retrieved second, below another clause."""
+    chunks = [chunk(NOTICES, 6, 5800), chunk(text, 7, 6000, 0.8)]
+    result = RuleExtractor(SHIPPED).extract(
+        EXPIRATION, chunks, context={"agreement_date": "2012-04-02"}
+    )
+    assert result.status == "not_found", (result.value, result.candidates[:2])
+
+
+def test_a_period_from_the_date_hereof_that_ends_the_agreement_still_gives_the_expiry():
+    text = "This Agreement will expire three (3) years from the date hereof, unless renewed."
+    chunks = [chunk(NOTICES, 6, 5800), chunk(text, 7, 6000, 0.8)]
+    result = RuleExtractor(SHIPPED).extract(
+        EXPIRATION, chunks, context={"agreement_date": "2012-04-02"}
+    )
+    assert result.value == "2015-04-02"

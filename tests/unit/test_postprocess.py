@@ -31,13 +31,14 @@ def _text(start: int, end: int, *extra: str) -> str:
 
 def _sc(cid, score, *, text=None, position=0, section=(), kind="text", adjustments=None):
     text = f"text of {cid}" if text is None else text
+    start = 1000 * position  # chunks of an ordinary size
     chunk = Chunk(
         chunk_id=cid,
         doc_id="doc",
         text=text,
         chunk_type=kind,
-        start=0,
-        end=len(text),
+        start=start,
+        end=start + len(text),
         position=position,
         section=tuple(section),
     )

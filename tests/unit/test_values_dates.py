@@ -62,6 +62,17 @@ def test_blank_signature_date_gives_the_year_only() -> None:
     assert (blank.value, blank.raw) == ("2022", ", 2022")
 
 
+def test_a_letters_date_line_blank_but_for_the_year_gives_the_year() -> None:
+    # the blank before ", 2012" is lost in text extraction; the line holds nothing else
+    text = "UNDERWRITING LETTER AGREEMENT\n\n, 2012\nOsprey Securities LLC\nDear Sirs:"
+    [blank] = find_dates(text)
+    assert (blank.value, blank.raw, blank.unit) == ("2012", ", 2012", "year")
+
+
+def test_a_year_after_a_comma_inside_a_line_is_no_date() -> None:
+    assert find_dates("shares sold in fiscal 2011, 2012 and later\n, 2013 and 2014") == []
+
+
 @pytest.mark.parametrize("text", [
     "This License is effective as of the [·] day of [·], 2021 (the Effective Date)",
     "This Supply Agreement is made as of [●], 2021 by Lark Ltd.",

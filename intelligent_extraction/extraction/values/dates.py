@@ -71,6 +71,9 @@ _PATTERNS: list[re.Pattern[str]] = [
     re.compile(rf"{_BLANK}\s*(?:day\s+of\s+{_BLANK}\s*)?,?\s*{_YEAR}", _FLAGS),
     # "effective as of , 2020": a blank lost in text extraction (``lead`` is not part of raw)
     re.compile(rf"(?P<lead>\b(?:as\s+of|dated|this|on)\s*)(?=,),\s*{_YEAR}", _FLAGS),
+    # a letter's date line left blank but for the year, the blank lost in text extraction: a
+    # line holding only ", 2009", under the title and above the addressee
+    re.compile(rf"(?P<lead>^[ \t]*)(?=,),[ \t]*{_YEAR}(?=[ \t]*$)", re.MULTILINE),
     # 05/05/2014, 12.31.2019, 29/3/18 (two-digit years only with slashes)
     re.compile(
         r"(?<![\d./-])(?P<a>\d{1,2})(?P<sep>[/.-])(?P<b>\d{1,2})(?P=sep)"
