@@ -39,6 +39,11 @@ Mode = ExtractionMode
 NO_KIND = "none"
 
 
+#: A labelling convention as a rule holds it: always, never, or where a passage the field reads
+#: matches one of these regexes (``ExtractionRules`` in ``models.py`` validates it).
+Convention = bool | str | tuple[str, ...]
+
+
 @dataclass(frozen=True)
 class FieldRule:
     """How to read one field. Weights are bonuses added to a candidate's raw score."""
@@ -60,10 +65,10 @@ class FieldRule:
     needs: tuple[str, ...] = ()
     #: a date convention: may the signing date (``dated``) or a date without a role cue answer?
     #: True, False, or a regex: only when a passage the field reads matches it
-    signing_date_fallback: bool | str | tuple[str, ...] = True
+    signing_date_fallback: Convention = True
     #: a date convention: is a date missing its day ("____, 2014") withheld? True, False, or
     #: regexes as above
-    withhold_partial_dates: bool | str | tuple[str, ...] = False
+    withhold_partial_dates: Convention = False
 
     def kind_weight(self, kind: str | None) -> float:
         return self.kind_weights.get(kind or NO_KIND, 0.0)
@@ -87,7 +92,7 @@ def _converted(key: str, value: Any) -> Any:
         return frozenset(value)
     if key == "sentence_cues":
         return tuple((cue.pattern, cue.weight) for cue in value)
-    if key in ("cues", "needs") or isinstance(value, list):  # a convention's regexes, too
+    if isinstance(value, list):  # cues, needs, a convention's regexes
         return tuple(value)
     return value
 

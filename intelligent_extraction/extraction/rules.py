@@ -474,9 +474,8 @@ def _parties_mode(
     scored = []
     for p, c, names in found:
         rank, sc = p.holder(c.start)
-        position = sc.chunk.opening_position
         quality = sum(name_quality(n) for n in names) / len(names)
-        early = reader.rule.early * max(0.0, 1.0 - 0.35 * position)
+        early = reader.early_bonus(sc.chunk)
         if TRAILING_JOINER.search(c.raw.rstrip()):
             quality, early = -0.5, 0.0  # a clause cut at a chunk's end ("ACME INC. and")
         feats = {

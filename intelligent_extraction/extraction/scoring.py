@@ -19,8 +19,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..models import FieldConfig, ScoredChunk, ValueType
-from .field_rules import FieldRule
+from ..models import Chunk, FieldConfig, ScoredChunk, ValueType
+from .field_rules import Convention, FieldRule
 from .values import Candidate, find_candidates, find_dates
 
 __all__ = [
@@ -296,16 +296,19 @@ class CandidateReader:
     def features(self, passage: Passage, c: Candidate) -> dict[str, float]:
         rank, sc = passage.holder(c.start)
         dist = keyword_distance(passage.text, c.start, c.end, self.keywords)
-        position = sc.chunk.opening_position
         return {
             "rank": rank_feature(rank),
             "keywords": proximity(dist),
             "kind": self.rule.kind_weight(c.kind),
             "section": section_feature(sc.chunk.section, self.field.sections),
-            "early": self.rule.early * max(0.0, 1.0 - 0.35 * position),
+            "early": self.early_bonus(sc.chunk),
             "sentence": self.sentence_bonus(passage, c),
             "unit": self.rule.unit_weights.get(c.unit or "", 0.0),
         }
+
+    def early_bonus(self, chunk: Chunk) -> float:
+        """The profile's ``early`` weight, fading by a third for each chunk into the opening."""
+        return self.rule.early * max(0.0, 1.0 - 0.35 * chunk.opening_position)
 
     def sentence_bonus(self, passage: Passage, c: Candidate) -> float:
         if not self.sentence_cues:
@@ -373,7 +376,7 @@ class CandidateReader:
         self.mark_lead(scored)
         return scored
 
-    def convention_holds(self, setting: bool | str | tuple[str, ...]) -> bool:
+    def convention_holds(self, setting: Convention) -> bool:
         """Whether a labelling convention (``signing_date_fallback``, ``withhold_partial_dates``)
         applies to this document: always, never, or when a passage the field reads matches one
         of its patterns (a contract that never speaks of its effective date has none to label;
