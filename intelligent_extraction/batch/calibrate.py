@@ -28,7 +28,8 @@ from ..evaluation.gold import GoldRow, find_document, load_gold
 from ..evaluation.spans import holds_span, words
 from ..models import FieldConfig, Strategy
 from ..retrieval import retrieve
-from .calibration import Candidate, Counts, RowRanking, best_min_score, evidence_counts
+from ..evaluation.counts import Counts
+from .calibration import Candidate, RowRanking, best_min_score, evidence_counts
 
 __all__ = ["FieldFit", "CalibrationRun", "calibrate_fields", "evaluate_fields", "DEPTH"]
 

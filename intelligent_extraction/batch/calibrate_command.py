@@ -10,7 +10,7 @@ from rich.table import Table
 
 from ..models import Strategy
 from .calibrate import CalibrationRun, calibrate_fields, evaluate_fields
-from .calibration import Counts
+from ..evaluation.counts import Counts
 from .calibrate_output import plot_histograms, write_field_yaml
 
 __all__ = ["calibrate_command"]
@@ -49,11 +49,7 @@ def calibrate_command(console: Console, progress, *, gold: Path, docs: Path,
 
 
 def _micro(counts: list[Counts]) -> Counts:
-    total = Counts()
-    for c in counts:
-        total.tp, total.fp, total.fn, total.tn = (total.tp + c.tp, total.fp + c.fp,
-                                                  total.fn + c.fn, total.tn + c.tn)
-    return total
+    return sum(counts, Counts())
 
 
 def _print_fits(console: Console, run: CalibrationRun) -> None:

@@ -22,7 +22,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Candidate", "RowRanking", "Counts", "evidence_counts", "best_min_score",
+from ..evaluation.counts import Counts
+
+__all__ = ["Candidate", "RowRanking", "evidence_counts", "best_min_score",
            "threshold_candidates"]
 
 
@@ -45,32 +47,6 @@ class RowRanking:
     field: str
     present: bool  # the gold answer is in the document
     ranked: tuple[Candidate, ...]
-
-
-@dataclass
-class Counts:
-    tp: int = 0
-    fp: int = 0
-    fn: int = 0
-    tn: int = 0
-
-    @property
-    def f1(self) -> float:
-        denominator = 2 * self.tp + self.fp + self.fn
-        return 2 * self.tp / denominator if denominator else 0.0
-
-    @property
-    def precision(self) -> float:
-        return self.tp / (self.tp + self.fp) if self.tp + self.fp else 0.0
-
-    @property
-    def recall(self) -> float:
-        return self.tp / (self.tp + self.fn) if self.tp + self.fn else 0.0
-
-    def to_dict(self) -> dict[str, float]:
-        return {"tp": self.tp, "fp": self.fp, "fn": self.fn, "tn": self.tn,
-                "precision": round(self.precision, 4), "recall": round(self.recall, 4),
-                "f1": round(self.f1, 4)}
 
 
 def evidence_counts(rows: Sequence[RowRanking], min_score: float, top_k: int) -> Counts:

@@ -27,6 +27,7 @@ from ..errors import ConfigError
 from ..models import ValueType
 from .compare import party_overlap, values_match
 from .corrections import Corrections
+from .counts import Counts
 from .gold import GoldRow, find_document, load_gold
 from .spans import first_hit_rank, words
 
@@ -51,27 +52,13 @@ _STATUSES = ("found", "not_found", "error")
 
 
 @dataclass
-class FieldScore:
-    tp: int = 0
-    fp: int = 0
-    fn: int = 0
-    tn: int = 0
+class FieldScore(Counts):
+    """A field's verdict counts over the documents, its evidence ranks and, for a list field,
+    its name-level counts."""
+
     evidence_ranks: list[int | None] = field(default_factory=list)
     #: list fields: [names matched, names predicted, names in gold] over the documents
     names: list[int] | None = None
-
-    @property
-    def precision(self) -> float:
-        return self.tp / (self.tp + self.fp) if self.tp + self.fp else 1.0
-
-    @property
-    def recall(self) -> float:
-        return self.tp / (self.tp + self.fn) if self.tp + self.fn else 1.0
-
-    @property
-    def f1(self) -> float:
-        p, r = self.precision, self.recall
-        return 2 * p * r / (p + r) if p + r else 0.0
 
     def evidence_recall(self, k: int) -> float | None:
         ranks = self.evidence_ranks
@@ -118,11 +105,9 @@ class ExtractionReport:
     compare: dict | None = None  # see run_diff.diff_runs
 
     def micro(self) -> FieldScore:
-        total = FieldScore()
-        for name in self.value_fields:
-            s = self.fields[name]
-            total.tp, total.fp, total.fn = total.tp + s.tp, total.fp + s.fp, total.fn + s.fn
-        return total
+        # true negatives are left out: a rightly empty field is not counted in micro P/R/F1
+        total = sum((self.fields[name] for name in self.value_fields), Counts())
+        return FieldScore(total.tp, total.fp, total.fn)
 
     def evidence_recall(self, k: int) -> float | None:
         ranks = [r for s in self.fields.values() for r in s.evidence_ranks]

@@ -23,11 +23,11 @@ from rich.console import Console
 from rich.table import Table
 
 from ..evaluation.corrections import default_corrections_path
+from ..evaluation.counts import Counts
 from ..evaluation.gold import load_gold
 from ..extraction.learned import MODELS_DIR
 from .collect import FieldCase, collect_cases
 from .fit import (
-    Counts,
     CrossValidated,
     Fit,
     cross_validate,
@@ -60,10 +60,7 @@ def save_cases(path: Path, cases: Sequence[FieldCase]) -> None:
 
 
 def _micro(counts: dict[str, Counts]) -> Counts:
-    total = Counts()
-    for c in counts.values():
-        total = total.add(c)
-    return total
+    return sum(counts.values(), Counts())
 
 
 def _print_fit(console: Console, fit: Fit, cv: dict[str, CrossValidated],

@@ -15,36 +15,17 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from ..evaluation.counts import Counts
 from ..extraction.learned import FEATURES, CandidateModel
 from .collect import FieldCase, LabelledCandidate
 
 __all__ = [
-    "Counts", "fit_type_model", "best_threshold", "decide_counts", "fit_all", "Fit", "evaluate",
+    "fit_type_model", "best_threshold", "decide_counts", "fit_all", "Fit", "evaluate",
     "cross_validate", "cross_validate_min_scores", "CrossValidated",
 ]
 
 #: L2 strength (sklearn's C): mild, the features are few and bounded.
 REGULARIZATION_C = 1.0
-
-
-@dataclass
-class Counts:
-    tp: int = 0
-    fp: int = 0
-    fn: int = 0
-    tn: int = 0
-
-    @property
-    def f1(self) -> float:
-        denom = 2 * self.tp + self.fp + self.fn
-        return 2 * self.tp / denom if denom else 1.0
-
-    def add(self, other: "Counts") -> "Counts":
-        return Counts(self.tp + other.tp, self.fp + other.fp, self.fn + other.fn,
-                      self.tn + other.tn)
-
-    def to_dict(self) -> dict:
-        return {"tp": self.tp, "fp": self.fp, "fn": self.fn, "tn": self.tn, "f1": self.f1}
 
 
 def _vector(c: LabelledCandidate) -> list[float]:
@@ -228,7 +209,7 @@ def cross_validate(cases: Sequence[FieldCase], k: int = 5) -> dict[str, CrossVal
         fit = fit_all(train)
         learned, _ = evaluate(test, fit.models, fit.thresholds)
         for name, counts in learned.items():
-            totals[name].counts = totals[name].counts.add(counts)
+            totals[name].counts += counts
         for case in test:
             model = fit.models.get(case.value_type)
             if model is None or case.field not in learned:
@@ -255,8 +236,7 @@ def cross_validate_min_scores(cases: Sequence[FieldCase], k: int = 5) -> dict[st
             if _fold(case.doc_id, k) != fold or case.field not in fitted:
                 continue
             result = totals[case.field]
-            result.counts = result.counts.add(decide_counts([case], _hand_score,
-                                                            fitted[case.field]))
+            result.counts += decide_counts([case], _hand_score, fitted[case.field])
             by_fitted = _right(case, _answer(case, _hand_score, fitted[case.field]))
             by_yaml = _right(case, _answer(case, _hand_score, case.hand_threshold))
             result.learned_only += by_fitted and not by_yaml

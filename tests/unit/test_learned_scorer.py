@@ -149,7 +149,8 @@ def test_cross_validation_scores_every_document_once_on_a_model_that_never_saw_i
 
 
 def test_mcnemar_p_value_by_hand():
-    from intelligent_extraction.training.fit import Counts, CrossValidated
+    from intelligent_extraction.evaluation.counts import Counts
+    from intelligent_extraction.training.fit import CrossValidated
 
     # 12 against 3: 2 * P(X <= 3), X ~ Binomial(15, 1/2) = 2 * (1 + 15 + 105 + 455) / 32768
     assert CrossValidated(Counts(), 12, 3).p_value == pytest.approx(1152 / 32768)
@@ -159,7 +160,8 @@ def test_mcnemar_p_value_by_hand():
 
 def test_the_learned_scorer_is_chosen_only_where_cross_validation_beats_the_hand_weights():
     from intelligent_extraction.training.command import choose_scorers
-    from intelligent_extraction.training.fit import Counts, CrossValidated, Fit
+    from intelligent_extraction.evaluation.counts import Counts
+    from intelligent_extraction.training.fit import CrossValidated, Fit
 
     hand = {name: Counts(tp=80, fp=20, fn=20) for name in "abcd"} | {"e": Counts(tp=1)}
     cv = {
@@ -197,7 +199,8 @@ def test_the_hand_scores_not_found_threshold_is_fitted_for_f1_and_cross_validate
 
 def test_a_fitted_min_score_is_written_only_where_cross_validation_beats_the_yamls():
     from intelligent_extraction.training.command import choose_min_scores
-    from intelligent_extraction.training.fit import Counts, CrossValidated, Fit
+    from intelligent_extraction.evaluation.counts import Counts
+    from intelligent_extraction.training.fit import CrossValidated, Fit
 
     hand = {name: Counts(tp=80, fp=20, fn=20) for name in "abcde"}  # F1 0.8 with the YAML's
     cv = {
