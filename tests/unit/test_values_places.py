@@ -92,6 +92,16 @@ def test_the_laws_of_such_state_without_a_governing_verb_is_no_governing_law() -
     assert cand.kind != "law"
 
 
+def test_a_sentence_wrapped_over_blank_lines_still_governs() -> None:
+    # some PDFs' text has a blank line between every wrapped line of a paragraph
+    text = (
+        "Each party has read these terms. The laws of the State of Utah\n\nshall govern "
+        "every question under this Lease,\n\nwithout regard to conflict rules.\n\nNotices "
+        "go to the laws department of the Oregon office."
+    )
+    assert [(c.value, c.kind) for c in find_places(text)] == [("Utah", "law"), ("Oregon", "legal")]
+
+
 def test_organized_under_the_laws_of_is_incorporation() -> None:
     [cand] = find_places("a company organized under the laws of the State of Nevada")
     assert cand.kind == "incorporation"

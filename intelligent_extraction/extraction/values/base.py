@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Candidate", "cue_before", "cue_after", "dedupe_overlaps", "squash_spaces"]
+__all__ = ["Candidate", "PARAGRAPH_BREAK", "cue_before", "cue_after", "dedupe_overlaps",
+           "squash_spaces"]
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,11 @@ def dedupe_overlaps(candidates: list[Candidate]) -> list[Candidate]:
             kept.append(cand)
     return sorted(kept, key=lambda c: (c.start, c.end))
 
+
+#: A paragraph break is a blank line, unless a lower-case word follows it: the text of some PDFs
+#: has a blank line between every wrapped line ("the laws of the State of X\n\nshall govern"),
+#: and a sentence does not end there.
+PARAGRAPH_BREAK = r"\n[ \t]*\n(?!\s*[a-z])"
 
 _SPACES = re.compile(r"\s+")
 

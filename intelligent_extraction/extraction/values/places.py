@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .base import Candidate, cue_after, cue_before, squash_spaces
+from .base import PARAGRAPH_BREAK, Candidate, cue_after, cue_before, squash_spaces
 
 __all__ = ["find_places", "normalize_place", "is_place_name", "place_components", "us_state_codes"]
 
@@ -230,7 +230,7 @@ _GOVERNING = re.compile(
     r"\b(?:govern(?!ment)\w*|constru\w*|interpret\w*|applicable\s+law|choice\s+of\s+law)\b",
     _FLAGS,
 )
-_SENTENCE_BREAK = re.compile(r"[.;]\s+(?=[A-Z])|\n\s*\n")
+_SENTENCE_BREAK = re.compile(rf"[.;]\s+(?=[A-Z])|{PARAGRAPH_BREAK}")
 
 
 def _governs(text: str, start: int, end: int) -> bool:
