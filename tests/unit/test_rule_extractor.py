@@ -481,6 +481,19 @@ def test_a_defined_calendar_period_is_not_a_renewal_term(extractor):
     assert (both.value, both.raw) == ("P1Y", "one (1) year")
 
 
+@pytest.mark.parametrize("text", [
+    "12.2 Renewal. After the Initial Term this Lease may be renewed for further periods of two "
+    "(2) years each upon mutual written agreement of Landlord and Tenant.",
+    "By mutual consent of the parties, the Initial Term may be extended by successive terms of "
+    "one (1) year.",
+])
+def test_a_renewal_both_parties_must_agree_to_again_is_no_renewal_term(extractor, text):
+    assert extractor.extract(RENEWAL, [chunk(text, 14, 11000)]).status == "not_found"
+    automatic = text.replace("upon mutual written agreement of", "unless terminated by").replace(
+        "By mutual consent of the parties, the", "The")
+    assert extractor.extract(RENEWAL, [chunk(automatic, 14, 11000)]).status == "found"
+
+
 def test_term_prefers_the_agreements_lifetime_over_a_restriction_period(extractor):
     text = (
         "5. No Hiring. For twenty-four (24) months from the date hereof, neither party will "
