@@ -900,6 +900,15 @@ def test_a_stated_effective_date_answers_under_either_convention(fallback):
     (SIGNED_ONLY, None),
     # a confidentiality clause is no confidentiality agreement
     (SIGNED_ONLY + " The confidentiality obligations under this Agreement survive.", None),
+    # a securities registration's effectiveness is the offering's, not the agreement's
+    (SIGNED_ONLY + " Tallgrass will file its report once the Registration Statement is "
+     "declared effective by the Commission.", None),
+    (SIGNED_ONLY + " Northwind will notify Tallgrass when its registration statement becomes "
+     "effective and at each post-effective amendment.", None),
+    (SIGNED_ONLY + " Fees accrue from the effective date of the Registration Statement.", None),
+    # ... while the agreement's own effectiveness still counts
+    (SIGNED_ONLY + " This Agreement is effective once the Registration Statement is filed.",
+     "2011-03-03"),
 ])
 def test_the_shipped_convention_answers_with_the_signing_date_when_the_contract_calls_for_it(
     opening, expected
