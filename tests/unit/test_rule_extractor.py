@@ -389,6 +389,47 @@ def test_no_signing_date_where_no_last_signature_is_meant(extractor, clause):
     assert result.status == "not_found"
 
 
+@pytest.mark.parametrize("clause", [
+    "6. Duration. Its Term will commence on the date of this Agreement and, if not ended "
+    "sooner, shall run to June 30, 2024.",
+    "4. This lease shall be for a term of two years commencing on the date first above "
+    "written; thereafter it continues month to month.",
+    "3.1 The first term of this Agreement shall be for 5 years (the \u201cFirst Term\u201d) "
+    "commencing on the date first set forth above.",
+    "(b) Effective Date means the date of this Agreement.",
+])
+def test_an_agreement_that_starts_on_its_own_date_takes_the_agreement_date(extractor, clause):
+    chunks = [chunk(clause, 4, 2600, 0.9, section=("Term",))]
+    result = extractor.extract(EFFECTIVE, chunks, context={"agreement_date": "2021-09-14"})
+    assert result.status == "found" and result.value == "2021-09-14"
+    assert extractor.extract(EFFECTIVE, chunks).status == "not_found"  # no agreement date known
+
+
+@pytest.mark.parametrize("clause", [
+    # a period of its own that starts then, not the agreement
+    "For the purposes hereof, the Quiet Period shall mean the period commencing on the date "
+    "of this Agreement and ending on the annual meeting.",
+    # the date it is executed: CUAD leaves it unlabelled
+    "This Lease shall commence on the date of execution and run for four (4) years.",
+])
+def test_no_agreement_date_where_something_else_starts_on_it(extractor, clause):
+    chunks = [chunk(clause, 4, 2600, 0.9, section=("Term",))]
+    result = extractor.extract(EFFECTIVE, chunks, context={"agreement_date": "2021-09-14"})
+    assert result.status == "not_found"
+
+
+def test_a_confidentiality_agreement_starting_on_a_partial_date_withholds_it(extractor):
+    clause = (
+        "MUTUAL NON-DISCLOSURE AGREEMENT\n\n10. This Agreement shall become effective as of "
+        "the date first written above and ends two years later."
+    )
+    chunks = [chunk(clause, 4, 2600, 0.9, section=("Term",))]
+    assert extractor.extract(EFFECTIVE, chunks, context={"agreement_date": "2021-09"}).status \
+        == "not_found"
+    assert extractor.extract(EFFECTIVE, chunks, context={"agreement_date": "2021-09-14"}).value \
+        == "2021-09-14"
+
+
 def test_a_date_defined_as_another_date_is_not_the_effective_date(extractor):
     text = (
         "Your consulting engagement ends effective October 2, 2015 (the \u201cDeparture "
