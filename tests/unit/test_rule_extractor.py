@@ -1276,6 +1276,21 @@ def test_every_date_of_a_list_of_dates_is_no_date_of_the_agreement(text):
     assert {date_role(text, c).kind for c in dates} == {"other"}
 
 
+@pytest.mark.parametrize("text, kind", [
+    # the attestation's date is the day it was signed, though "as of" also opens effective dates
+    ("IN WITNESS WHEREOF, the undersigned hereby execute this Statement Agreement as of "
+     "March 3, 2011.", "dated"),
+    ("In witness whereof, the parties have executed this Second Amendment as of March 3, 2011.",
+     "dated"),
+    ("The parties signed this Agreement on March 3, 2011.", "dated"),
+    # an agreement effective as of a date stays effective
+    ("This Agreement is effective as of March 3, 2011.", "effective"),
+    ("Each party may execute a counterpart, effective as of March 3, 2011.", "effective"),
+])
+def test_the_date_an_agreement_is_executed_as_of_is_its_signing_date(text, kind):
+    assert _date_kind(text) == kind
+
+
 def test_a_date_followed_by_other_words_is_no_list():
     text = "This Agreement is dated as of March 3, 2011, and effective on the Closing Date."
     assert _date_kind(text) != "other"
