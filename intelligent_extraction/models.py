@@ -320,7 +320,8 @@ class ExtractionRules(_Strict):
       read with their own settings. For ``expiration`` the list is in order of preference;
       a term counted from signing ("from the date hereof") reads it from the end, so the
       signing date (``agreement_date``) goes last. For a ``value`` date field, the signing
-      date (from context only) it answers with where the agreement takes effect when signed.
+      date (from context only) it answers with where the agreement takes effect when signed
+      or starts on its own date ("The Term shall commence on the date hereof").
       Checked against the configured fields when the field directory is loaded;
     - ``threshold`` (in [0, 1]): the probability the learned scorer's best candidate must
       reach (``extraction/learned.py``; written by ``intelligent-extraction train``);

@@ -12,7 +12,7 @@ Modes:
 =========== ==================================================================================
 value       typed candidates scored by rank, keyword distance, role, section, agreement; a date
             field that ``needs`` the signing date also reads it where the agreement takes
-            effect when (the last party) signs it
+            effect when (the last party) signs it, or starts on its own date ("the date hereof")
 expiration  ``value`` plus dates derived from a start date (the fields in ``needs``) and a
             stated term (add_duration), "anniversary" terms and open-ended terms (``perpetual``)
 renewal     ``value`` plus open-ended continuations (``perpetual``) and renewals "for terms of

@@ -105,25 +105,60 @@ _COUNTERPARTS = re.compile(r"\bcounterparts?\b", re.IGNORECASE)
 _AFTER = re.compile(r"\bafter\b", re.IGNORECASE)
 
 
+#: The agreement or its term starts on the agreement's own date, which the sentence names only
+#: by reference: "The Term shall commence on the date of this Agreement", "for a term of one
+#: year commencing on the date first above written", "shall become effective on the date
+#: hereof", ""Effective Date" means the date of this Agreement". Not a period of its own that
+#: starts then ("the Standstill Period shall mean the period commencing on the date hereof").
+_TAKES_EFFECT_ON_ITS_DATE = re.compile(
+    r"\b(?:agreement|contract|term)\b(?:(?!\bperiod\b)(?:[^.;()]|\([^()]{0,40}\))){0,60}?"
+    r"\b(?:commenc\w*|begin\w*|start\w*|(?:be|become|becomes|is)\s+effective"
+    r"|takes?\s+effect|(?:enter|come)s?\s+into\s+(?:force|effect))\s+"
+    r"(?:on|as\s+of|from|upon)\s+(?:the\s+)?"
+    r"|\beffective\s+date[\"”]?\s*(?:means|shall\s+mean|is)\s+"
+    r"(?=the\s+(?:date|day)\s+(?:of\s+this|hereof|(?:and\s+year\s+)?first))(?:the\s+)?",
+    re.IGNORECASE,
+)
+_ITS_OWN_DATE = re.compile(
+    r"(?:date|day)\s+(?:(?:and\s+year\s+)?first\s+(?:above\s+)?(?:written|set\s+forth|stated)"
+    r"(?:\s+above)?|hereof|of\s+this\s+(?:agreement|contract))\b",
+    re.IGNORECASE,
+)
+
+
 def _effective_when_signed(
     reader: CandidateReader, context: Mapping[str, Any]
 ) -> list[Scored]:
     """The signing date (the first of the rule's ``needs`` in ``context``: the agreement date)
-    as a candidate where a sentence says the agreement takes effect when signed and names no
-    date of its own."""
+    as a candidate where a sentence says the agreement takes effect when signed, or on its own
+    date, and names no date of its own."""
     signed = next((context[name] for name in reader.rule.needs if context.get(name)), None)
     if not signed or reader.field.type is not ValueType.date:
         return []
     precision = {10: "day", 7: "month", 4: "year"}.get(len(str(signed)))
+    if precision != "day" and reader.convention_holds(reader.rule.withhold_partial_dates):
+        return []  # the convention that labels only whole dates holds for these too
     found = []
     for p in reader.passages:
-        for m in _TAKES_EFFECT_WHEN_SIGNED.finditer(p.text):
-            if not _means_the_last_signature(p.text, m):
-                continue
+        wordings = [
+            (m, "takes effect when signed: the signing date")
+            for m in _TAKES_EFFECT_WHEN_SIGNED.finditer(p.text)
+            if _means_the_last_signature(p.text, m)
+        ] + [
+            (m, "starts on its own date: the agreement date")
+            for m in _starts_on_its_own_date(p.text)
+        ]
+        for m, note in wordings:
             c = Candidate(signed, m.group(0), *m.span(), unit=precision, kind="effective")
-            found.append(reader.place(p, c, reader.features(p, c), value=signed,
-                                      note="takes effect when signed: the signing date"))
+            found.append(reader.place(p, c, reader.features(p, c), value=signed, note=note))
     return found
+
+
+def _starts_on_its_own_date(text: str) -> list[re.Match[str]]:
+    """The wordings of ``text`` that start the agreement (or its term) on the agreement's own
+    date: a start wording right followed by "the date hereof" and the like."""
+    return [m for m in _TAKES_EFFECT_ON_ITS_DATE.finditer(text)
+            if _ITS_OWN_DATE.match(text, m.end())]
 
 
 def _means_the_last_signature(text: str, m: re.Match[str]) -> bool:

@@ -406,6 +406,14 @@ _DEFINED_AFTER = re.compile(
     r"\s*,?\s*\((?:the\s+|this\s+)?[\"“”']+(?P<term>[^\"“”']{2,40})[\"“”']+\s*\)", re.I
 )
 _DATED_BEFORE = re.compile(r"\bdated\s+(?:as\s+of\s+)?(?:the\s+)?$", re.IGNORECASE)
+#: The attestation's date: "the undersigned hereby execute this Agreement as of May 11, 2020",
+#: "have executed this Amendment as of <date>": the day it was signed, though "as of" also
+#: introduces effective dates.
+_EXECUTED_AS_OF = re.compile(
+    r"\b(?:execut(?:e|es|ed)|sign(?:s|ed)?)\s+(?:this|the)\s+(?:[\w-]+\s+){0,4}?"
+    r"(?:agreement|amendment|contract|instrument)\s+(?:as\s+of|on)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
 _DOCUMENT = (
     r"(?:agreements?|contracts?|leases?|licen[cs]es?|letters?|plans?|indentures?|notes?|orders?|"
     r"amendments?|term\s+sheets?|memorand(?:um|a))"
@@ -514,6 +522,8 @@ def date_role(text: str, c: Candidate) -> Candidate:
     if _in_date_list(text, c):
         return replace(c, kind="other")
     if _DATED_BEFORE.search(text, max(0, c.start - 30), c.start):
+        return replace(c, kind="dated")
+    if _EXECUTED_AS_OF.search(text, max(0, c.start - 90), c.start):
         return replace(c, kind="dated")
     return c
 

@@ -389,6 +389,47 @@ def test_no_signing_date_where_no_last_signature_is_meant(extractor, clause):
     assert result.status == "not_found"
 
 
+@pytest.mark.parametrize("clause", [
+    "6. Duration. Its Term will commence on the date of this Agreement and, if not ended "
+    "sooner, shall run to June 30, 2024.",
+    "4. This lease shall be for a term of two years commencing on the date first above "
+    "written; thereafter it continues month to month.",
+    "3.1 The first term of this Agreement shall be for 5 years (the \u201cFirst Term\u201d) "
+    "commencing on the date first set forth above.",
+    "(b) Effective Date means the date of this Agreement.",
+])
+def test_an_agreement_that_starts_on_its_own_date_takes_the_agreement_date(extractor, clause):
+    chunks = [chunk(clause, 4, 2600, 0.9, section=("Term",))]
+    result = extractor.extract(EFFECTIVE, chunks, context={"agreement_date": "2021-09-14"})
+    assert result.status == "found" and result.value == "2021-09-14"
+    assert extractor.extract(EFFECTIVE, chunks).status == "not_found"  # no agreement date known
+
+
+@pytest.mark.parametrize("clause", [
+    # a period of its own that starts then, not the agreement
+    "For the purposes hereof, the Quiet Period shall mean the period commencing on the date "
+    "of this Agreement and ending on the annual meeting.",
+    # the date it is executed: CUAD leaves it unlabelled
+    "This Lease shall commence on the date of execution and run for four (4) years.",
+])
+def test_no_agreement_date_where_something_else_starts_on_it(extractor, clause):
+    chunks = [chunk(clause, 4, 2600, 0.9, section=("Term",))]
+    result = extractor.extract(EFFECTIVE, chunks, context={"agreement_date": "2021-09-14"})
+    assert result.status == "not_found"
+
+
+def test_a_confidentiality_agreement_starting_on_a_partial_date_withholds_it(extractor):
+    clause = (
+        "MUTUAL NON-DISCLOSURE AGREEMENT\n\n10. This Agreement shall become effective as of "
+        "the date first written above and ends two years later."
+    )
+    chunks = [chunk(clause, 4, 2600, 0.9, section=("Term",))]
+    assert extractor.extract(EFFECTIVE, chunks, context={"agreement_date": "2021-09"}).status \
+        == "not_found"
+    assert extractor.extract(EFFECTIVE, chunks, context={"agreement_date": "2021-09-14"}).value \
+        == "2021-09-14"
+
+
 def test_a_date_defined_as_another_date_is_not_the_effective_date(extractor):
     text = (
         "Your consulting engagement ends effective October 2, 2015 (the \u201cDeparture "
@@ -913,6 +954,15 @@ def test_a_stated_effective_date_answers_under_either_convention(fallback):
     (SIGNED_ONLY, None),
     # a confidentiality clause is no confidentiality agreement
     (SIGNED_ONLY + " The confidentiality obligations under this Agreement survive.", None),
+    # a securities registration's effectiveness is the offering's, not the agreement's
+    (SIGNED_ONLY + " Tallgrass will file its report once the Registration Statement is "
+     "declared effective by the Commission.", None),
+    (SIGNED_ONLY + " Northwind will notify Tallgrass when its registration statement becomes "
+     "effective and at each post-effective amendment.", None),
+    (SIGNED_ONLY + " Fees accrue from the effective date of the Registration Statement.", None),
+    # ... while the agreement's own effectiveness still counts
+    (SIGNED_ONLY + " This Agreement is effective once the Registration Statement is filed.",
+     "2011-03-03"),
 ])
 def test_the_shipped_convention_answers_with_the_signing_date_when_the_contract_calls_for_it(
     opening, expected
@@ -1237,6 +1287,21 @@ def test_every_date_of_a_list_of_dates_is_no_date_of_the_agreement(text):
     dates = find_dates(text)
     assert len(dates) >= 3
     assert {date_role(text, c).kind for c in dates} == {"other"}
+
+
+@pytest.mark.parametrize("text, kind", [
+    # the attestation's date is the day it was signed, though "as of" also opens effective dates
+    ("IN WITNESS WHEREOF, the undersigned hereby execute this Statement Agreement as of "
+     "March 3, 2011.", "dated"),
+    ("In witness whereof, the parties have executed this Second Amendment as of March 3, 2011.",
+     "dated"),
+    ("The parties signed this Agreement on March 3, 2011.", "dated"),
+    # an agreement effective as of a date stays effective
+    ("This Agreement is effective as of March 3, 2011.", "effective"),
+    ("Each party may execute a counterpart, effective as of March 3, 2011.", "effective"),
+])
+def test_the_date_an_agreement_is_executed_as_of_is_its_signing_date(text, kind):
+    assert _date_kind(text) == kind
 
 
 def test_a_date_followed_by_other_words_is_no_list():
