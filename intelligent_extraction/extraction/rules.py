@@ -320,6 +320,18 @@ _SHORT_UNITS = frozenset({"day", "week", "hour"})
 #: Fewer months than this are a phase, a trial or a notice period more often than a contract's
 #: term (train: 1 of 13 CUAD expiry dates computed from one was right).
 _SHORT_MONTHS = re.compile(r"^P(?:[1-9]|1[01])M$")
+#: A sentence that opens by saying the agreement itself runs for the period: "The term of this
+#: Agreement shall commence on the Effective Date and continue for six (6) months", "This
+#: contract shall be for a term of one year commencing on ...; thereafter ...". The period is
+#: the agreement's term, however short, and what the rest of the sentence says (a notice that
+#: ends the renewals after it) is about what follows the term.
+_AGREEMENT_RUNS_FOR = re.compile(
+    r"^\W*(?:the\s+term\s+of\s+)?this\s+(?:\w+\s+)?(?:agreement|contract)\b[^;]*?"
+    r"\b(?:continue\s+(?:in\s+(?:full\s+)?(?:force|effect)\s+)?for|be\s+for\s+a\s+term\s+of"
+    r"|have\s+a\s+term\s+of)\s+(?:a\s+period\s+of\s+)?\Z",
+    re.IGNORECASE,
+)
+_RUNS_FOR_SENTENCE = 0.35  # the sentence bonus of a term sentence (agreement + running verb)
 
 #: A term that runs until someone ends it: "shall continue until terminated", "will end when
 #: terminated by either party", "remains in force until either party gives notice", "for an
@@ -409,6 +421,13 @@ def _names_what_expires(reader: CandidateReader, s: Scored) -> bool:
     return True
 
 
+def _runs_for(text: str, c: Candidate) -> bool:
+    """Whether the duration ``c`` ends a sentence opening that says this agreement (or its
+    term) runs for it."""
+    s, _ = sentence_bounds(text, c.start, c.end)
+    return bool(_AGREEMENT_RUNS_FOR.match(text[s : c.start]))
+
+
 def _expiration_mode(
     reader: CandidateReader, context: Mapping[str, Any], needed: Mapping[str, FieldRule]
 ) -> list[Scored]:
@@ -423,8 +442,11 @@ def _expiration_mode(
             note = "term bound to an event" if c.kind == "event" else "open-ended term"
             scored.append(reader.place(p, c, feats, value=PERPETUAL, note=note))
             continue
-        if c.unit in _SHORT_UNITS or _SHORT_MONTHS.match(c.value):
+        agreement_runs_for = _runs_for(p.text, c)
+        if c.unit in _SHORT_UNITS or (_SHORT_MONTHS.match(c.value) and not agreement_runs_for):
             continue  # contracts run for a year or more; days are notice or cure periods
+        if agreement_runs_for:  # its sentence's other cues speak of what follows the term
+            feats["sentence"] = max(feats["sentence"], _RUNS_FOR_SENTENCE)
         cap = _date_capping(p.text, c)
         if cap:
             feats["kind"] = 0.6

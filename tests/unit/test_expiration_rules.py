@@ -229,3 +229,26 @@ def test_a_period_from_the_date_hereof_that_ends_the_agreement_still_gives_the_e
         EXPIRATION, chunks, context={"agreement_date": "2012-04-02"}
     )
     assert result.value == "2015-04-02"
+
+
+@pytest.mark.parametrize(("text", "end"), [
+    # a term shorter than a year, when the agreement itself is said to run for it
+    ("The term of this Agreement shall commence on the Effective Date and continue for "
+     "eight (8) months.", "2016-11-01"),
+    ("This pilot agreement shall commence on March 1, 2016 and shall continue in effect for "
+     "four (4) months (the \"Trial Term\").", "2016-07-01"),
+    # a notice that ends what follows the term is no sign of another period
+    ("This contract shall be for a term of two years commencing on the date first written "
+     "above; thereafter, it shall renew monthly until ended by either party upon at least "
+     "forty-five (45) days prior written notice.", "2018-03-01"),
+])
+def test_a_period_the_agreement_itself_runs_for_is_its_term(text, end):
+    result = _expiry(text, effective_date="2016-03-01")
+    assert result.value == end, (result.value, result.candidates[:2])
+
+
+def test_a_short_period_of_something_else_still_gives_no_expiry():
+    text = ("The Supplier shall continue the pilot deliveries for five (5) months after the "
+            "Effective Date.")
+    result = _expiry(text, effective_date="2016-03-01")
+    assert result.status == "not_found", (result.value, result.candidates[:2])

@@ -80,3 +80,26 @@ def test_a_cure_period_that_ends_at_the_end_of_such_period_is_no_renewal_notice(
             "provided that the failure remains uncured at the end of such period.")
     result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
     assert result.status == "not_found", result.value
+
+
+@pytest.mark.parametrize("text", [
+    # one side may extend, the notice told between "may" and the verb
+    ("7.2 Extension. The Purchaser may, by written notice to the Vendor, given no later than "
+     "forty-five (45) days prior to the end of the then-current term, extend the term by a "
+     "further year."),
+    # one side elects to seek an extension
+    ("The Agent shall have the right, by written notice given at least three (3) months prior to "
+     "the end of the initial term, to tell the Owner that it elects to seek to extend the term "
+     "for further two (2)-year periods."),
+])
+def test_a_notice_of_an_extension_a_party_may_choose_is_no_notice_to_stop_a_renewal(text):
+    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    assert result.status == "not_found", (result.value, result.candidates[:2])
+
+
+def test_a_party_that_may_elect_not_to_renew_gives_the_stop_notice():
+    text = ("This Agreement renews for one (1) year periods, but either party may elect not to "
+            "renew by written notice given seventy-five (75) days prior to the end of the "
+            "then-current term.")
+    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    assert (result.value, result.raw) == ("P75D", "seventy-five (75) days")
