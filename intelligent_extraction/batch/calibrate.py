@@ -24,11 +24,11 @@ from typing import Any
 
 import numpy as np
 
+from ..evaluation.counts import Counts
 from ..evaluation.gold import GoldRow, find_document, load_gold
 from ..evaluation.spans import holds_span, words
 from ..models import FieldConfig, Strategy
 from ..retrieval import retrieve
-from ..evaluation.counts import Counts
 from .calibration import Candidate, RowRanking, best_min_score, evidence_counts
 
 __all__ = ["FieldFit", "CalibrationRun", "calibrate_fields", "evaluate_fields", "DEPTH"]

@@ -8,9 +8,9 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from ..evaluation.counts import Counts
 from ..models import Strategy
 from .calibrate import CalibrationRun, calibrate_fields, evaluate_fields
-from ..evaluation.counts import Counts
 from .calibrate_output import plot_histograms, write_field_yaml
 
 __all__ = ["calibrate_command"]
