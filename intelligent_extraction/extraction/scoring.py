@@ -239,6 +239,8 @@ class Scored:
     note: str | None = None
     position: int = 0  # of the chunk that holds it
     opening: int = 0  # the chunk's ``opening_position``
+    #: a date the text gives to another document, a filing, a report or a deadline
+    foreign: bool = False
     #: set by the learned scorer (``learned.rescore``): the hand-weighted score it replaced and
     #: each feature's share of the model's logit
     hand: float | None = None
@@ -372,7 +374,9 @@ class CandidateReader:
                 continue  # the convention that labels only whole dates
             if not self.in_context(p, c):
                 continue
-            scored.append(self.place(p, c, self.features(p, c)))
+            placed = self.place(p, c, self.features(p, c))
+            placed.foreign = reads_dates and c.kind == "other" and dates_something_else(p.text, c)
+            scored.append(placed)
         self.mark_lead(scored)
         return scored
 
@@ -389,10 +393,12 @@ class CandidateReader:
     def mark_lead(self, scored: list[Scored]) -> None:
         """Give the profile's ``lead`` bonus to the first candidate of the opening chunks among
         those with the preferred role ("dated as of X, effective as of Y": X for the agreement
-        date, Y for the effective date)."""
+        date, Y for the effective date). Never a date the text gives to another document ("amends
+        that certain Supply Agreement dated as of ..."): the opening's first date is this
+        agreement's only when nothing says otherwise."""
         if not self.rule.lead:
             return
-        opening = [s for s in scored if s.opening <= 1]
+        opening = [s for s in scored if s.opening <= 1 and not s.foreign]
         if opening:
             best_role = max(s.features["kind"] for s in opening)
             first = min(
@@ -501,6 +507,12 @@ def _in_date_list(text: str, c: Candidate, reach: int = 40) -> bool:
     )
 
 
+def dates_something_else(text: str, c: Candidate) -> bool:
+    """Whether the words before ``c`` give it to another document, an amendment, a filing, a
+    report or a deadline (``_OTHER_DATE_CUES``)."""
+    return any(rx.search(text, max(0, c.start - reach), c.start) for rx, reach in _OTHER_DATE_CUES)
+
+
 def date_role(text: str, c: Candidate) -> Candidate:
     """Sharper roles than the finder's nearest cue: a date defined as the "Effective Date" is
     ``effective``, one defined as another date ("Separation Date") is ``other``, so is one of a
@@ -517,7 +529,7 @@ def date_role(text: str, c: Candidate) -> Candidate:
             return replace(c, kind="dated")
         if re.search(r"date|agreement|contract|plan|letter", term):  # "Merger Agreement"
             return replace(c, kind="other")
-    if any(rx.search(text, max(0, c.start - reach), c.start) for rx, reach in _OTHER_DATE_CUES):
+    if dates_something_else(text, c):
         return replace(c, kind="other")
     if _in_date_list(text, c):
         return replace(c, kind="other")

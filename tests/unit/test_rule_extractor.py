@@ -463,6 +463,25 @@ def test_the_date_of_another_document_is_not_this_agreements_date(extractor, ref
     assert {c["value"]: c["kind"] for c in result.candidates}["2017-08-07"] == "other"
 
 
+@pytest.mark.parametrize(
+    "opening",
+    [
+        "AMENDMENT NO. 2\n\nHalden Optics, Inc. and Marrow Freight LLC, having entered into a "
+        "Carriage Agreement with an Effective Date of May 4, 2009, now agree to amend it as "
+        "follows. This Amendment shall be effective when signed by both parties.",
+        "UNDERWRITING TERMS\n\nThe shares of Halden Optics, Inc. are sold to investors pursuant "
+        "to a Subscription Agreement dated as of May 4, 2009, and the parties agree that these "
+        "terms become effective at the closing.",
+    ],
+)
+def test_another_documents_date_in_the_opening_earns_no_lead(extractor, opening):
+    result = extractor.extract(EFFECTIVE, [chunk(opening, 0, 0)])
+    (referenced,) = [c for c in result.candidates if c["value"] == "2009-05-04"]
+    assert referenced["kind"] == "other"
+    assert "lead" not in referenced["features"]
+    assert result.value is None
+
+
 def test_renewal_that_continues_until_terminated_is_perpetual(extractor):
     text = (
         "The Agreement runs for an initial term of two (2) years and thereafter until "
