@@ -411,6 +411,8 @@ class FieldConfig(_Strict):
     keywords_search: list[str] = Field(default_factory=list)
     sections: list[str] = Field(default_factory=list)  # primary first
     position: Position | None = None
+    # regexes: a chunk one of them matches is read (after the ranking) wherever it ranks
+    read_matching: list[str] = Field(default_factory=list)
     choices: list[str] = Field(default_factory=list)  # for type enum
     pattern: str | None = None  # for type identifier: the value's regex
 
@@ -442,6 +444,13 @@ class FieldConfig(_Strict):
             raise ValueError("type 'enum' needs a non-empty 'choices' list")
         if self.type is ValueType.identifier and not self.pattern:
             raise ValueError("type 'identifier' needs a 'pattern' (the value's regex)")
+        for regex in self.read_matching:
+            import re
+
+            try:
+                re.compile(regex)
+            except re.error as exc:
+                raise ValueError(f"read_matching {regex!r} is not a valid regex: {exc}") from exc
         if self.pattern is not None:
             import re
 

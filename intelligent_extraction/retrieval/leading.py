@@ -30,7 +30,7 @@ def positional_chunks(
     chunks to append after the ranked evidence)."""
     pos = field.position
     if pos is None:
-        return candidates, []
+        return candidates, _matching(field, backend, doc_id)
     chunks = backend.get_chunks(doc_id)  # one read serves both ends and the whole
     leading = [
         ScoredChunk(chunk=c, score=0.0) for c in chunks if c.opening_position < pos.first_chunks
@@ -41,7 +41,21 @@ def positional_chunks(
         if len(chunks) <= pos.read_whole_up_to else []
     signing = [ScoredChunk(chunk=c, score=0.0) for c in _signature_block(chunks)] \
         if pos.signature_block else []
-    return append_missing(candidates, leading), append_missing(leading + signing + trailing, whole)
+    return append_missing(candidates, leading), append_missing(
+        leading + signing + trailing, _matching(field, backend, doc_id, chunks) + whole)
+
+
+def _matching(
+    field: FieldConfig, backend: SearchBackend, doc_id: str, chunks: list[Chunk] | None = None
+) -> list[ScoredChunk]:
+    """The chunks one of the field's ``read_matching`` regexes matches, in document order."""
+    if not field.read_matching:
+        return []
+    chunks = backend.get_chunks(doc_id) if chunks is None else chunks
+    wanted = [re.compile(r) for r in field.read_matching]
+    return [
+        ScoredChunk(chunk=c, score=0.0) for c in chunks if any(w.search(c.text) for w in wanted)
+    ]
 
 
 _ATTESTATION = re.compile(r"\bIN\s+WITNESS\s+WHEREOF\b", re.IGNORECASE)

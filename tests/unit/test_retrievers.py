@@ -407,3 +407,24 @@ def test_leading_chunks_are_candidates_even_when_search_misses_them(backend, emb
     assert opening.bm25 is None and opening.knn is None  # no search found it
     assert opening.adjustments == {"position_boost": 0.3}
     assert opening.score == pytest.approx(0.3)
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_chunks_a_read_matching_regex_finds_are_read_wherever_they_rank(
+    backend, embedder, strategy
+):
+    # a definition of the field's own term ranks low in a long definitions list; it is read
+    # after the ranking, displacing nothing, with or without a position
+    payment = f"{DOC}-2"
+    wanted = [r"(?i)\bwithin\s+thirty\s*\(30\)\s+days\b"]
+    plain = retrieve(backend, embedder, DOC, governing_law(final_top_k=1), strategy)
+    assert [sc.chunk_id for sc in plain.chunks] == [GOVERNING_LAW]
+    for position in (None, {"first_chunks": 1, "boost": 0.0}):
+        field = governing_law(final_top_k=1, position=position, read_matching=wanted)
+        ids = [sc.chunk_id for sc in retrieve(backend, embedder, DOC, field, strategy).chunks]
+        assert ids[0] == GOVERNING_LAW and ids[-1] == payment and ids.count(payment) == 1
+
+
+def test_read_matching_must_be_a_valid_regex():
+    with pytest.raises(ValueError, match="read_matching"):
+        governing_law(read_matching=["(unclosed"])
