@@ -6,6 +6,7 @@ Chunks and scores are plain frozen dataclasses (hot paths create thousands of th
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Annotated, Literal
@@ -188,14 +189,7 @@ class Queries(_Strict):
     @field_validator("pattern")
     @classmethod
     def _patterns_compile(cls, patterns: list[str]) -> list[str]:
-        import re
-
-        for p in patterns:
-            try:
-                re.compile(p)
-            except re.error as exc:
-                raise ValueError(f"pattern {p!r} is not a valid regular expression: {exc}") from exc
-        return patterns
+        return [_compiles(p, "pattern") for p in patterns]
 
     def all(self) -> list[str]:
         return [*self.exact, *self.pattern, *self.fuzzy]
@@ -253,8 +247,6 @@ MODE_TYPES: dict[str, frozenset[ValueType]] = {
 
 
 def _compiles(regex: str, what: str) -> str:
-    import re
-
     try:
         re.compile(regex)
     except re.error as exc:
@@ -386,8 +378,6 @@ class ExtractionRules(_Strict):
     @field_validator("needs")
     @classmethod
     def _needs_are_field_names(cls, needs: list[str] | None) -> list[str] | None:
-        import re
-
         for name in needs or []:
             if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
                 raise ValueError(f"{name!r} is not a field name (lower_snake_case)")
@@ -445,19 +435,9 @@ class FieldConfig(_Strict):
         if self.type is ValueType.identifier and not self.pattern:
             raise ValueError("type 'identifier' needs a 'pattern' (the value's regex)")
         for regex in self.read_matching:
-            import re
-
-            try:
-                re.compile(regex)
-            except re.error as exc:
-                raise ValueError(f"read_matching {regex!r} is not a valid regex: {exc}") from exc
+            _compiles(regex, "read_matching")
         if self.pattern is not None:
-            import re
-
-            try:
-                re.compile(self.pattern)
-            except re.error as exc:
-                raise ValueError(f"pattern {self.pattern!r} is not a valid regex: {exc}") from exc
+            _compiles(self.pattern, "pattern")
         mode = self.extraction.mode
         if mode in MODE_TYPES and self.type not in MODE_TYPES[mode]:
             readable = ", ".join(sorted(t.value for t in MODE_TYPES[mode]))

@@ -253,7 +253,7 @@ def test_missing_directory_is_a_config_error(tmp_path: Path) -> None:
         ),
         (
             "queries:\n  pattern: ['laws of', '(unclosed']\n",
-            "queries.pattern: pattern '(unclosed' is not a valid regular expression: "
+            "queries.pattern: pattern '(unclosed' is not a valid regex: "
             "missing ), unterminated subpattern at position 0",
         ),
         ("type: enum\n", "type 'enum' needs a non-empty 'choices' list"),
