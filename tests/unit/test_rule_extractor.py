@@ -357,6 +357,11 @@ def test_a_definition_of_the_effective_date_beats_the_signing_date(extractor, de
     assert extractor.extract(EFFECTIVE, chunks).value == "2019-03-01"
 
 
+def _effective_signed_2021_09_14(extractor, chunks):
+    """The effective date read from ``chunks`` when the agreement date is 2021-09-14."""
+    return extractor.extract(EFFECTIVE, chunks, context={"agreement_date": "2021-09-14"})
+
+
 @pytest.mark.parametrize("clause", [
     "9. Term. This Agreement comes into force upon its signature by all of the Parties.",
     "2.3 Services start on the later of the dates the parties executed this Agreement (the "
@@ -367,7 +372,7 @@ def test_a_definition_of_the_effective_date_beats_the_signing_date(extractor, de
 ])
 def test_an_agreement_effective_when_last_signed_takes_the_signing_date(extractor, clause):
     chunks = [chunk(clause, 4, 2600, 0.9, section=("Term",))]
-    result = extractor.extract(EFFECTIVE, chunks, context={"agreement_date": "2021-09-14"})
+    result = _effective_signed_2021_09_14(extractor, chunks)
     assert result.status == "found" and result.value == "2021-09-14"
     assert extractor.extract(EFFECTIVE, chunks).status == "not_found"  # no signing date known
 
@@ -385,7 +390,7 @@ def test_an_agreement_effective_when_last_signed_takes_the_signing_date(extracto
 ])
 def test_no_signing_date_where_no_last_signature_is_meant(extractor, clause):
     chunks = [chunk(clause, 4, 2600, 0.9, section=("Term",))]
-    result = extractor.extract(EFFECTIVE, chunks, context={"agreement_date": "2021-09-14"})
+    result = _effective_signed_2021_09_14(extractor, chunks)
     assert result.status == "not_found"
 
 
@@ -400,7 +405,7 @@ def test_no_signing_date_where_no_last_signature_is_meant(extractor, clause):
 ])
 def test_an_agreement_that_starts_on_its_own_date_takes_the_agreement_date(extractor, clause):
     chunks = [chunk(clause, 4, 2600, 0.9, section=("Term",))]
-    result = extractor.extract(EFFECTIVE, chunks, context={"agreement_date": "2021-09-14"})
+    result = _effective_signed_2021_09_14(extractor, chunks)
     assert result.status == "found" and result.value == "2021-09-14"
     assert extractor.extract(EFFECTIVE, chunks).status == "not_found"  # no agreement date known
 
@@ -414,7 +419,7 @@ def test_an_agreement_that_starts_on_its_own_date_takes_the_agreement_date(extra
 ])
 def test_no_agreement_date_where_something_else_starts_on_it(extractor, clause):
     chunks = [chunk(clause, 4, 2600, 0.9, section=("Term",))]
-    result = extractor.extract(EFFECTIVE, chunks, context={"agreement_date": "2021-09-14"})
+    result = _effective_signed_2021_09_14(extractor, chunks)
     assert result.status == "not_found"
 
 
