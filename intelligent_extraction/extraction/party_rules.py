@@ -229,10 +229,15 @@ _LETTER_CLOSE = re.compile(
 )
 
 
+def _before_by(line: str) -> str:
+    """A signature line up to its "By:" ("ACME INC. By: /s/ Jane Roe" gives "ACME INC. ")."""
+    return re.split(r"\bBy\s*:", line)[0]
+
+
 def _company_on(line: str) -> str | None:
     """The company a signature line opens with, read as the preamble reads a name, up to its
-    "By:" ("ACME INC. By: /s/ Jane Roe" gives "ACME INC.")."""
-    name = name_opening(re.split(r"\bBy\s*:", line)[0])
+    "By:"."""
+    name = name_opening(_before_by(line))
     return name if name and _LEGAL_FORM.search(name) else None
 
 
@@ -274,7 +279,7 @@ def letter_signatories(passages: list[Passage]) -> tuple[Passage, Candidate] | N
 
 
 def _sender_and_acceptor(text: str, close: re.Match[str]) -> list[str] | None:
-    line = re.split(r"\bBy\s*:", close.group("line"))[0]
+    line = _before_by(close.group("line"))
     if re.search(r"\S[ \t]{3,}\S", line):
         return None  # side-by-side signature columns run two names into one line
     sender = _company_on(line)

@@ -707,6 +707,11 @@ def test_expiration_reads_the_needed_dates_with_their_own_rules_from_the_registr
     assert given.value == "2021-01-04"
 
 
+def _parties_of(extractor, opening, signatures):
+    """The parties read from an opening chunk and a signature page further on."""
+    return extractor.extract(PARTIES, [chunk(opening, 0, 0), chunk(signatures, 9, 9000, 0.5)])
+
+
 def test_individual_signer_joins_a_one_company_party_list(extractor):
     preamble = (
         "Dear Ms. Quill:\n\nAs a staff member of Orbital Pumps, Inc. (the \u201cCompany\u201d), "
@@ -716,7 +721,7 @@ def test_individual_signer_joins_a_one_company_party_list(extractor):
         "ORBITAL PUMPS:\nASSOCIATE:\nBY: /s/ Victor Lane\n/s/ Paula Quill\nVictor Lane\n"
         "Paula Quill\nSenior Vice President, Logistics\n"
     )
-    result = extractor.extract(PARTIES, [chunk(preamble, 0, 0), chunk(signatures, 9, 9000, 0.5)])
+    result = _parties_of(extractor, preamble, signatures)
     assert result.value == ["Orbital Pumps, Inc.", "Paula Quill"]
 
 
@@ -726,7 +731,7 @@ def test_a_signing_officer_is_not_a_party(extractor):
         "you will keep what you learn about the Company confidential."
     )
     signatures = "ORBITAL PUMPS, INC.\n/s/ Victor Lane\nVictor Lane\nChief Financial Officer\n"
-    result = extractor.extract(PARTIES, [chunk(preamble, 0, 0), chunk(signatures, 9, 9000, 0.5)])
+    result = _parties_of(extractor, preamble, signatures)
     assert result.value == ["Orbital Pumps, Inc."]
 
 
@@ -751,7 +756,7 @@ def test_role_headed_signature_column_makes_the_titled_signer_a_party(extractor)
         "ORBITAL PUMPS:\n\nBY: /s/ Victor Lane\nVictor Lane\nExecutive Vice President\n\n"
         "ASSOCIATE:\n\n/s/ Paula Quill\nPaula Quill\nDirector, Orbital Service Centers\n"
     )
-    result = extractor.extract(PARTIES, [chunk(preamble, 0, 0), chunk(signatures, 9, 9000, 0.5)])
+    result = _parties_of(extractor, preamble, signatures)
     assert result.value == ["Orbital Pumps, Inc.", "Paula Quill"]
 
 
@@ -778,7 +783,7 @@ def test_an_employee_signature_block_completes_a_one_company_party_list(extracto
         "This agreement is made by Orbital Pumps, Inc. (the \u201cCompany\u201d) with the "
         "employee who signs below."
     )
-    result = extractor.extract(PARTIES, [chunk(preamble, 0, 0), chunk(signatures, 9, 9000, 0.5)])
+    result = _parties_of(extractor, preamble, signatures)
     assert result.value == ["Orbital Pumps, Inc.", "Paula Quill"]
 
 
@@ -821,7 +826,7 @@ def test_company_signing_under_by_completes_a_one_party_letter(extractor):
         "CONFIRMED AND AGREED TO:\n\nLARCH GROWTH FUND II, L.P.\n\n"
         "By: Larch Fund Managers II, LLC,\nits General Partner"
     )
-    result = extractor.extract(PARTIES, [chunk(preamble, 0, 0), chunk(signatures, 9, 9000, 0.5)])
+    result = _parties_of(extractor, preamble, signatures)
     assert result.value == ["Larch Growth Fund II, L.P.", "KESTREL LABS INC."]
 
 
@@ -839,7 +844,7 @@ def test_the_company_under_a_letters_close_completes_a_one_party_letter(extracto
         "Ladies and Gentlemen:\n\nIn connection with a possible purchase of Talon Surgical "
         "Devices, Inc. (the \u201cCompany\u201d), you will share data with us."
     )
-    result = extractor.extract(PARTIES, [chunk(preamble, 0, 0), chunk(close, 9, 9000, 0.5)])
+    result = _parties_of(extractor, preamble, close)
     assert result.value[0] == "Talon Surgical Devices, Inc."
     assert result.value[1].lower() == "heron marine supply lp"
 
@@ -866,7 +871,7 @@ def test_a_letter_agreement_is_between_its_sender_and_the_company_that_accepts(
         "Very truly yours.\n\nHALBERD CAPITAL MARKETS LLC,\nfor and on behalf of Quartz Mills, "
         "Inc.\nBy: /s/ Tess Morrow\nName: Tess Morrow\n\n" + accepted + "By: /s/ Owen Hale\n"
     )
-    result = extractor.extract(PARTIES, [chunk(opening, 0, 0), chunk(signatures, 9, 9000, 0.5)])
+    result = _parties_of(extractor, opening, signatures)
     assert result.value == ["HALBERD CAPITAL MARKETS LLC", "FENWICK ROPE WORKS, INC."]
     # a letter states its parties where it is signed: weighed as an opening clause is
     assert result.candidates[0]["features"]["early"] > 0
@@ -881,7 +886,7 @@ def test_a_contract_that_ends_with_a_side_letter_keeps_its_between_clause(extrac
         "Sincerely,\nHALBERD CAPITAL MARKETS LLC\nBy: /s/ Tess Morrow\n\n"
         "Accepted and agreed:\nQUARTZ MILLS, INC.\nBy: /s/ Owen Hale\n"
     )
-    result = extractor.extract(PARTIES, [chunk(opening, 0, 0), chunk(side_letter, 9, 9000, 0.5)])
+    result = _parties_of(extractor, opening, side_letter)
     assert result.value == ["Quartz Mills, Inc.", "Fenwick Rope Works, Inc."]
 
 
@@ -894,7 +899,7 @@ def test_a_letter_signed_in_side_by_side_columns_keeps_its_opening(extractor):
         "Very truly yours,\nQUARTZ MILLS, INC.        HALBERD SAVINGS AND LOAN\n"
         "By: /s/ Tess Morrow\n\nAccepted:\nFENWICK ROPE WORKS, INC.\nBy: /s/ Owen Hale\n"
     )
-    result = extractor.extract(PARTIES, [chunk(opening, 0, 0), chunk(signatures, 9, 9000, 0.5)])
+    result = _parties_of(extractor, opening, signatures)
     assert result.value == ["Quartz Mills, Inc.", "Halberd Capital Markets LLC"]
 
 
