@@ -214,6 +214,16 @@ _AFTER_THE_END = re.compile(
 )
 
 
+#: An anniversary of something other than the agreement's own start ("the third anniversary of
+#: the expiration of the fiscal year", "the 7th anniversary of the date on which ACME ceases
+#: to own"): it ends a covenant or a right tied to that event, not the agreement.
+_OF_ANOTHER_EVENT = re.compile(
+    r"\s+of\s+(?!(?:the\s+)?(?:date\s+(?:hereof|of\s+(?:this|the)\s+(?:letter\s+)?agreement)"
+    r"|effective\s+date|execution\s+date|this\s+(?:letter\s+)?agreement)\b)",
+    re.IGNORECASE,
+)
+
+
 def _term_durations(reader: CandidateReader) -> list[tuple[Passage, Candidate]]:
     """Durations that state the contract's (initial) term, and "Nth anniversary" terms."""
     found = []
@@ -236,7 +246,7 @@ def _term_durations(reader: CandidateReader) -> list[tuple[Passage, Candidate]]:
     for p in reader.passages:
         for m in _ANNIVERSARY.finditer(p.text):
             years = anniversary_years(m)
-            if years:
+            if years and not _OF_ANOTHER_EVENT.match(p.text, m.end()):
                 found.append((p, Candidate(f"P{years}Y", m.group(0), *m.span(), "year", "term")))
     return found
 

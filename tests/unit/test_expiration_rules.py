@@ -252,3 +252,27 @@ def test_a_short_period_of_something_else_still_gives_no_expiry():
             "Effective Date.")
     result = _expiry(text, effective_date="2016-03-01")
     assert result.status == "not_found", (result.value, result.candidates[:2])
+
+
+@pytest.mark.parametrize("text", [
+    "Until the second anniversary of the end of the fiscal year in which the listing occurs, "
+    "the Issuer shall file its quarterly reports with the Exchange.",
+    "The Licensee shall, until the fifth (5th) anniversary of the date on which the Founder "
+    "holds less than 5% of its shares, keep the Founder's name on its packaging.",
+])
+def test_an_anniversary_of_another_event_gives_no_expiry(text):
+    """An anniversary of something other than the agreement's own start (a fiscal year's end,
+    the day a holding drops) bounds a covenant tied to that event, not the agreement."""
+    result = _expiry(text, effective_date="2016-03-01")
+    assert result.status == "not_found", (result.value, result.candidates[:2])
+
+
+@pytest.mark.parametrize(("text", "end"), [
+    ("This Agreement shall commence on the Effective Date and end on the third anniversary "
+     "of the Effective Date.", "2019-03-01"),
+    ("This Agreement shall terminate on the second anniversary of the date hereof.",
+     "2018-03-01"),
+])
+def test_an_anniversary_of_the_agreements_start_is_still_its_expiry(text, end):
+    result = _expiry(text, effective_date="2016-03-01")
+    assert result.value == end, (result.value, result.candidates[:2])
