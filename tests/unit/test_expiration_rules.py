@@ -276,3 +276,22 @@ def test_an_anniversary_of_another_event_gives_no_expiry(text):
 def test_an_anniversary_of_the_agreements_start_is_still_its_expiry(text, end):
     result = _expiry(text, effective_date="2016-03-01")
     assert result.value == end, (result.value, result.candidates[:2])
+
+
+@pytest.mark.parametrize("text", [
+    "1. First Offer of New Sites. During the period beginning on the Effective Date and ending "
+    "on December 31, 2019 (the \"Site Term\"), each Party shall first offer the other any new "
+    "clinic site it finds.",
+    "Should the Distributor's net sales of the Devices during the period 1 March 2017 - 28 "
+    "February 2018 fall below the floor set out in this Agreement, the Supplier may end the "
+    "exclusivity.",
+])
+def test_a_window_something_happens_during_gives_no_expiry(text):
+    """A date ending the period during which something happens (an offer, a sales count) bounds
+    that window, not the agreement: the agreement runs, it does not happen during a period.
+    Here under a "Term" heading, as such windows often stand."""
+    chunks = [chunk(text, 7, 6000, section=("12. Term and Termination",))]
+    result = RuleExtractor(SHIPPED).extract(
+        EXPIRATION, chunks, context={"effective_date": "2016-03-01"}
+    )
+    assert result.status == "not_found", (result.value, result.candidates[:2])
