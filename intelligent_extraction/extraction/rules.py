@@ -216,10 +216,14 @@ _AFTER_THE_END = re.compile(
 
 #: An anniversary of something other than the agreement's own start ("the third anniversary of
 #: the expiration of the fiscal year", "the 7th anniversary of the date on which ACME ceases
-#: to own"): it ends a covenant or a right tied to that event, not the agreement.
+#: to own", "the second anniversary of the Opening Date"): it ends a covenant or a right tied
+#: to that event, not the agreement. The start may be named as its date, its signing, the
+#: commencement of the term or "such date" (the start just named).
 _OF_ANOTHER_EVENT = re.compile(
-    r"\s+of\s+(?!(?:the\s+)?(?:date\s+(?:hereof|of\s+(?:this|the)\s+(?:letter\s+)?agreement)"
-    r"|effective\s+date|execution\s+date|this\s+(?:letter\s+)?agreement)\b)",
+    r"\s+of\s+(?!(?:the\s+)?(?:date\s+(?:hereof|of\s+(?:this|the)\s+(?:letter\s+)?agreement"
+    r"|first\s+(?:above\s+)?written)|(?:effective|execution|commencement|start)\s+date"
+    r"|(?:signing|execution)\s+of\s+(?:this|the)\s+agreement|this\s+(?:letter\s+)?agreement"
+    r"|such\s+date)\b)",
     re.IGNORECASE,
 )
 

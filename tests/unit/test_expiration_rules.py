@@ -272,6 +272,11 @@ def test_an_anniversary_of_another_event_gives_no_expiry(text):
      "of the Effective Date.", "2019-03-01"),
     ("This Agreement shall terminate on the second anniversary of the date hereof.",
      "2018-03-01"),
+    # the start named as the term's commencement, or as "such date" right after it
+    ("The term of this Agreement shall end on the fourth anniversary of the Commencement "
+     "Date.", "2020-03-01"),
+    ("The term shall begin on the Effective Date and end on the fifth anniversary of such "
+     "date.", "2021-03-01"),
 ])
 def test_an_anniversary_of_the_agreements_start_is_still_its_expiry(text, end):
     result = _expiry(text, effective_date="2016-03-01")
