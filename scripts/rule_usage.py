@@ -270,9 +270,15 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         pr, "the addressee of a letter (_letter_addressee)",
-        '    found = [_letter_addressee("\\n\\n".join(p.text for p in in_order))]',
-        "    found = [None]",
+        "    found = [_placeholder_signer(text), _letter_addressee(text)]",
+        "    found = [_placeholder_signer(text), None]",
         r"^(?:Dear\s+[^\n]{1,60}?|Ladies\s+and\s+Gentlemen)\s*[:,]", flags=re.I | re.M,
+    ))
+    rules.append(edit(
+        pr, "the signer a preamble names only as 'the undersigned' (_placeholder_signer)",
+        "    found = [_placeholder_signer(text), _letter_addressee(text)]",
+        "    found = [None, _letter_addressee(text)]",
+        r"\bthe\s+(?:undersigned|(?:person|individual)\s+whose\s+name)",
     ))
     rules += branches(
         pr, "_SALUTATION = re.compile(", "re.IGNORECASE | re.MULTILINE", [

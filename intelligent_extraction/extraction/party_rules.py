@@ -200,6 +200,77 @@ def _letter_addressee(text: str) -> str | None:
     return name
 
 
+#: A preamble that names one side only by where it signs ("and the undersigned (hereinafter
+#: "Second Party")", "the person whose name is set forth on the signature page below as
+#: Employee ("Employee")"): that side's name stands in the signature block its alias heads.
+_PLACEHOLDER_PARTY = re.compile(
+    r"\bthe\s+(?:undersigned|(?:person|individual)\s+whose\s+name\s+"
+    r"(?:is\s+set\s+forth|appears))"
+    r"[^()\"“”.;]{0,80}\(\s*(?:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?|the\s+)?"
+    r"[\"“](?P<alias>[A-Za-z][A-Za-z .'-]{1,38})[\"”]\s*\)",
+    re.IGNORECASE,
+)
+#: What may stand before the name on a signature line ("By: /s/", "Print Name:").
+_SIGNATURE_PREFIX = re.compile(
+    r"^(?:By\s*:?\s*)?(?:/s/\s*)?(?:(?:Print(?:ed)?\s+)?Name\s*:\s*)?", re.IGNORECASE
+)
+_PERSON_NAME = re.compile(r"^[A-Z][A-Za-z'’.-]*(?:[ \t]+[A-Z][A-Za-z'’.-]*){1,3}$")
+_BLOCK_LINES = 3  # lines under a signature block's header that may hold the signer's name
+
+
+def _placeholder_signer(text: str) -> str | None:
+    """The individual a preamble names only as "the undersigned" (or "the person whose name
+    is set forth on the signature page"): the name in the signature block headed by the
+    alias the preamble gives that side ("SECOND PARTY" / "By: /s/ Jane Roe", "EMPLOYEE: Jane
+    Roe" / "(Print Name)")."""
+    for m in _PLACEHOLDER_PARTY.finditer(text):
+        if name := _name_in_block(text, m.group("alias").strip(), m.end()):
+            return name
+    return None
+
+
+#: A signature line's own label ("By:", "Title:"), as opposed to a block's header ("ACME:").
+_SIGNATURE_LABEL = re.compile(r"^(?:By|Name|Title|Its|Date|Address|Signature)\b", re.IGNORECASE)
+
+
+def _name_in_block(text: str, alias: str, after: int) -> str | None:
+    """The first person's name on the three lines under the block headed by ``alias`` (or
+    beside it, "EMPLOYEE: Jane Roe"), below ``after`` (the definition; a title above it may
+    start with the same word)."""
+    header = re.compile(
+        rf"^[ \t]*(?:the[ \t]+)?{re.escape(alias)}[ \t]*(?::[ \t]*(?P<rest>[^\n]*))?$",
+        re.IGNORECASE | re.MULTILINE,
+    )
+    for h in header.finditer(text, after):
+        if _beside_another_header(text[: h.start()]):
+            continue  # side-by-side columns: the names under it may be the other block's
+        lines = [h.group("rest") or ""] + text[h.end() :].splitlines()
+        for line in [x.strip() for x in lines if x.strip()][:_BLOCK_LINES]:
+            name = squash_spaces(_SIGNATURE_PREFIX.sub("", line)).rstrip(" _")
+            if _reads_as_a_person(name):
+                return name
+    return None
+
+
+def _beside_another_header(above: str) -> bool:
+    """Whether the line above a block's header is another block's header ("ACME, INC." or
+    "COMPANY:" right over "EMPLOYEE"): two columns of signatures run line by line."""
+    lines = [x.strip() for x in above.splitlines() if x.strip()]
+    before = lines[-1] if lines else ""
+    if _SIGNATURE_LABEL.match(before):
+        return False
+    return before.endswith(":") or _SUFFIXED.search(before.rstrip(" ,.:")) is not None
+
+
+def _reads_as_a_person(name: str) -> bool:
+    return (
+        _PERSON_NAME.match(name) is not None
+        and name_quality(name) == 1
+        and not _SUFFIXED.search(name)
+        and not any(w.lower() in _ROLE_WORDS for w in name.split())
+    )
+
+
 def same_party(a: str, b: str) -> bool:
     def key(name: str) -> str:
         return re.sub(r"[^a-z0-9]+", " ", name.lower()).strip()
@@ -293,11 +364,13 @@ def _sender_and_acceptor(text: str, close: re.Match[str]) -> list[str] | None:
 
 def counterparties(passages: list[Passage]) -> list[str]:
     """Who a preamble leaves out when it names only one party, most reliable first: the
-    addressee of a letter, the individual who signs (:func:`_signer`), the company under a
-    letter's close, a company that signs."""
+    signer it names only as "the undersigned" (:func:`_placeholder_signer`), the addressee of
+    a letter, the individual who signs (:func:`_signer`), the company under a letter's close,
+    a company that signs."""
     # the inside address and the salutation may sit in two adjacent chunks
     in_order = sorted(passages, key=lambda p: p.start)
-    found = [_letter_addressee("\n\n".join(p.text for p in in_order))]
+    text = "\n\n".join(p.text for p in in_order)
+    found = [_placeholder_signer(text), _letter_addressee(text)]
     found.append(_signer(passages))
     found += [name for p in passages for name in _closing_companies(p.text)]
     found += [name for p in passages for name in _signing_companies(p.text)]

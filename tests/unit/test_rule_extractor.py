@@ -788,6 +788,48 @@ def test_an_employee_signature_block_completes_a_one_company_party_list(extracto
 
 
 @pytest.mark.parametrize(
+    ("opening", "signatures"),
+    [
+        # "the undersigned" with an alias, signed under that alias as a header over "By:"
+        (
+            "This Agreement is made by and between Lantern Mills, Inc., a Delaware "
+            "corporation (hereinafter Lantern), and the undersigned (hereinafter "
+            "\u201cSecond Party\u201d).",
+            "LANTERN MILLS, INC.\n\nBy: /s/ Oscar Vell\n\nSECOND PARTY\n\n"
+            "By: /s/ Marta J. Quince\n",
+        ),
+        # a person named only on the signature page, printed beside the alias's label
+        (
+            "This Agreement is made between Lantern Mills, Inc. (\u201cLantern\u201d), and "
+            "the individual whose name appears at the end of this agreement as Staff Member "
+            "(\u201cStaff Member\u201d).",
+            "LANTERN MILLS, INC.\n\nBy:\n\nTitle:\n\nSTAFF MEMBER: Marta J. Quince\n"
+            "(Print Name)\n\n(Signature Here)\n\nDate:\n",
+        ),
+    ],
+)
+def test_a_party_named_only_as_the_undersigned_is_who_signs_under_its_alias(
+    extractor, opening, signatures
+):
+    result = _parties_of(extractor, opening, signatures)
+    assert result.value == ["Lantern Mills, Inc.", "Marta J. Quince"]
+
+
+def test_a_column_beside_the_undersigneds_alias_names_nobody_for_it(extractor):
+    """Two signature columns run line by line: the officer's name under the company's "By:"
+    stands under the alias's header too."""
+    opening = (
+        "This Agreement is made by and between the undersigned (the \u201cVisiting "
+        "Party\u201d) and Lantern Mills, Inc. under the following terms."
+    )
+    signatures = (
+        "LANTERN MILLS, INC.\nTHE VISITING PARTY\nBy:\nBy:\nName : Oscar Vell\nName :\n"
+        "Title: President\nTitle:\n"
+    )
+    assert "Oscar Vell" not in (_parties_of(extractor, opening, signatures).value or [])
+
+
+@pytest.mark.parametrize(
     ("letter", "addressee"),
     [
         (
