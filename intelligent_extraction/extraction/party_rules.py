@@ -95,11 +95,13 @@ def labelled_parties(text: str) -> list[Candidate]:
     return found
 
 
+#: A person's name on a signature line: two to four capitalised words ("Jane Q. Roe").
+_PERSON = r"[A-Z][A-Za-z'’.-]*(?:[ \t]+[A-Z][A-Za-z'’.-]*){1,3}"
 _SLASH_S = re.compile(
     r"^[ \t]*(?P<by>By\s*:?\s*)?"
     # a label before the signature: "Signature:", "Signature of Employee:", "Signed:"
     r"(?:(?:Signature|Signed)(?:[ \t]+of[ \t]+[A-Za-z]+)?[ \t]*:?[ \t]*)?"
-    r"/s/\s*(?P<name>[A-Z][A-Za-z'’.-]*(?:[ \t]+[A-Z][A-Za-z'’.-]*){1,3})"
+    rf"/s/\s*(?P<name>{_PERSON})"
     r"[ \t]*(?:\(SEAL\)|_{2,})?[ \t]*$",
     re.MULTILINE | re.IGNORECASE,
 )
@@ -145,7 +147,7 @@ def _individual_signer(text: str) -> str | None:
     for m in _SLASH_S.finditer(text):
         name = squash_spaces(m.group("name"))
         i = starts.get(m.start())
-        if i is None or _SUFFIXED.search(name) or name_quality(name) < 1:
+        if i is None or not _a_persons_name(name):
             continue
         above = [x.strip() for x in lines[max(0, i - 3) : i] if x.strip()]
         before = above[-1] if above else ""
@@ -164,8 +166,6 @@ def _individual_signer(text: str) -> str | None:
         if _INDIVIDUAL_HEADER.match(before):
             officer = False
         if officer or re.match(r"By\s*:?$", before, re.IGNORECASE):
-            continue
-        if any(w.lower() in _ROLE_WORDS for w in name.split()):
             continue
         return name
     return None
@@ -210,11 +210,9 @@ _PLACEHOLDER_PARTY = re.compile(
     r"[\"“](?P<alias>[A-Za-z][A-Za-z .'-]{1,38})[\"”]\s*\)",
     re.IGNORECASE,
 )
-#: What may stand before the name on a signature line ("By: /s/", "Print Name:").
-_SIGNATURE_PREFIX = re.compile(
-    r"^(?:By\s*:?\s*)?(?:/s/\s*)?(?:(?:Print(?:ed)?\s+)?Name\s*:\s*)?", re.IGNORECASE
-)
-_PERSON_NAME = re.compile(r"^[A-Z][A-Za-z'’.-]*(?:[ \t]+[A-Z][A-Za-z'’.-]*){1,3}$")
+#: What may stand before the name on a signature line ("By: /s/", then "Print Name:").
+_SIGNATURE_PREFIX = re.compile(r"^(?:By\s*:?\s*)?(?:/s/\s*)?", re.IGNORECASE)
+_PERSON_NAME = re.compile(rf"^{_PERSON}$")
 _BLOCK_LINES = 3  # lines under a signature block's header that may hold the signer's name
 
 
@@ -246,7 +244,7 @@ def _name_in_block(text: str, alias: str, after: int) -> str | None:
             continue  # side-by-side columns: the names under it may be the other block's
         lines = [h.group("rest") or ""] + text[h.end() :].splitlines()
         for line in [x.strip() for x in lines if x.strip()][:_BLOCK_LINES]:
-            name = squash_spaces(_SIGNATURE_PREFIX.sub("", line)).rstrip(" _")
+            name = squash_spaces(_NAME_LABEL.sub("", _SIGNATURE_PREFIX.sub("", line))).rstrip(" _")
             if _reads_as_a_person(name):
                 return name
     return None
@@ -263,9 +261,14 @@ def _beside_another_header(above: str) -> bool:
 
 
 def _reads_as_a_person(name: str) -> bool:
+    return _PERSON_NAME.match(name) is not None and _a_persons_name(name)
+
+
+def _a_persons_name(name: str) -> bool:
+    """A full name with no legal form and no role word ("Jane Roe", not "ACME LLC" or "Second
+    Party"): an individual who signs for themselves."""
     return (
-        _PERSON_NAME.match(name) is not None
-        and name_quality(name) == 1
+        name_quality(name) == 1
         and not _SUFFIXED.search(name)
         and not any(w.lower() in _ROLE_WORDS for w in name.split())
     )

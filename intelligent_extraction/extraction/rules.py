@@ -54,7 +54,13 @@ from .scoring import (
 )
 from .values import Candidate, add_duration, find_candidates
 from .values.base import squash_spaces
-from .values.durations import ANNIVERSARY, EXTENDS_A_RENEWAL, PERPETUAL, anniversary_years
+from .values.durations import (
+    AGREEMENT_START,
+    ANNIVERSARY,
+    EXTENDS_A_RENEWAL,
+    PERPETUAL,
+    anniversary_years,
+)
 from .values.sentences import sentence_spans
 
 if TYPE_CHECKING:
@@ -217,15 +223,8 @@ _AFTER_THE_END = re.compile(
 #: An anniversary of something other than the agreement's own start ("the third anniversary of
 #: the expiration of the fiscal year", "the 7th anniversary of the date on which ACME ceases
 #: to own", "the second anniversary of the Opening Date"): it ends a covenant or a right tied
-#: to that event, not the agreement. The start may be named as its date, its signing, the
-#: commencement of the term or "such date" (the start just named).
-_OF_ANOTHER_EVENT = re.compile(
-    r"\s+of\s+(?!(?:the\s+)?(?:date\s+(?:hereof|of\s+(?:this|the)\s+(?:letter\s+)?agreement"
-    r"|first\s+(?:above\s+)?written)|(?:effective|execution|commencement|start)\s+date"
-    r"|(?:signing|execution)\s+of\s+(?:this|the)\s+agreement|this\s+(?:letter\s+)?agreement"
-    r"|such\s+date)\b)",
-    re.IGNORECASE,
-)
+#: to that event, not the agreement.
+_OF_ANOTHER_EVENT = re.compile(rf"\s+of\s+(?!{AGREEMENT_START})", re.IGNORECASE)
 
 
 def _term_durations(reader: CandidateReader) -> list[tuple[Passage, Candidate]]:

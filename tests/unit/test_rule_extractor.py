@@ -371,10 +371,16 @@ def _effective_signed_2021_09_14(extractor, chunks):
     "ends five (5) years after that.",
 ])
 def test_an_agreement_effective_when_last_signed_takes_the_signing_date(extractor, clause):
+    _assert_takes_the_agreement_date(extractor, clause)
+
+
+def _assert_takes_the_agreement_date(extractor, clause):
+    """The clause makes the effective date the agreement (signing) date: found with it, and
+    not found when no agreement date is known."""
     chunks = [chunk(clause, 4, 2600, 0.9, section=("Term",))]
     result = _effective_signed_2021_09_14(extractor, chunks)
     assert result.status == "found" and result.value == "2021-09-14"
-    assert extractor.extract(EFFECTIVE, chunks).status == "not_found"  # no signing date known
+    assert extractor.extract(EFFECTIVE, chunks).status == "not_found"  # no agreement date known
 
 
 @pytest.mark.parametrize("clause", [
@@ -404,10 +410,7 @@ def test_no_signing_date_where_no_last_signature_is_meant(extractor, clause):
     "(b) Effective Date means the date of this Agreement.",
 ])
 def test_an_agreement_that_starts_on_its_own_date_takes_the_agreement_date(extractor, clause):
-    chunks = [chunk(clause, 4, 2600, 0.9, section=("Term",))]
-    result = _effective_signed_2021_09_14(extractor, chunks)
-    assert result.status == "found" and result.value == "2021-09-14"
-    assert extractor.extract(EFFECTIVE, chunks).status == "not_found"  # no agreement date known
+    _assert_takes_the_agreement_date(extractor, clause)
 
 
 @pytest.mark.parametrize("clause", [

@@ -27,6 +27,7 @@ __all__ = [
     "iso_duration",
     "add_duration",
     "DURATION_CUES",
+    "AGREEMENT_START",
     "ANNIVERSARY",
     "EXTENDS_A_RENEWAL",
     "anniversary_years",
@@ -73,13 +74,17 @@ ANNIVERSARY = (
     rf"(?P<ord>{ORDINAL_WORDS}|\d{{1,2}}\s*{_ORDINAL_SUFFIX})"
     rf"(?:\s*\(\s*\d{{1,2}}\s*{_ORDINAL_SUFFIX}?\s*\))?\s+(?:year\s+)?anniversary"
 )
+#: How a contract names its own start: its date, its Effective / Execution / Commencement /
+#: Start Date, the date first written above, its signing, "such date" (the start just named).
+AGREEMENT_START = (
+    r"(?:the\s+)?(?:date\s+(?:hereof|of\s+(?:this|the)\s+(?:letter\s+)?agreement"
+    r"|first\s+(?:above\s+)?written)|(?:effective|execution|commencement|start)\s+date"
+    r"|(?:signing|execution)\s+of\s+(?:this|the)\s+agreement|this\s+(?:letter\s+)?agreement"
+    r"|such\s+date)\b"
+)
 #: The Nth anniversary of the agreement's own start: as long as N years from it. Anniversaries
 #: of other events (a closing, a launch) say nothing of how long the agreement runs.
-_ANNIVERSARY_OF_START = re.compile(
-    rf"\b{ANNIVERSARY}\s+of\s+(?:the\s+)?(?:date\s+(?:hereof|of\s+this\s+(?:letter\s+)?agreement)"
-    r"|effective\s+date|execution\s+date|this\s+(?:letter\s+)?agreement)\b",
-    _FLAGS,
-)
+_ANNIVERSARY_OF_START = re.compile(rf"\b{ANNIVERSARY}\s+of\s+{AGREEMENT_START}", _FLAGS)
 
 
 def anniversary_years(m: re.Match[str]) -> int | None:
