@@ -244,7 +244,7 @@ def inventory() -> list[Rule]:
     )
     rules += branches(
         pr, "_OFFICER_LINE = re.compile(", "re.IGNORECASE", [
-            "By", "Title", "Its", (r"Name\s*:", r"\bName\s*:"), "President", "Officer",
+            "By", "Title", "Its", (r"Name\s*:", r"\bName\s*:"), "Officer",
         ], label="officer line under /s/", requires=r"/s/",
         generic={"By", "Title", "Its", r"Name\s*:", "Officer"},
     )
@@ -252,7 +252,7 @@ def inventory() -> list[Rule]:
         pr, "_INDIVIDUAL_HEADER = re.compile(", "re.IGNORECASE", [
             "employee", "executive", "associate", "consultant",
         ], label="individual signature header", requires=r"/s/",
-        generic={"employee", "executive", "consultant"},
+        generic={"employee", "executive", "associate", "consultant"},
     )
     rules.append(edit(
         pr, "'PARTIES:' label read as a between clause (labelled_parties)",
@@ -364,7 +364,7 @@ def inventory() -> list[Rule]:
             ("organi[sz]ed", r",\s*organi[sz]ed\b"), ("incorporated", r",\s*incorporated\b"),
             ("having", r",\s*having\b"), ("with", r",\s*with\b"), ("whose", r",\s*whose\b"),
             ("located", r",\s*located\b"), ("residing", r",\s*residing\b"),
-            ("existing", r",\s*existing\b"), ("duly", r",\s*duly\b"), ("acting", r",\s*acting\b"),
+            ("existing", r",\s*existing\b"), ("duly", r",\s*duly\b"),
             ("d/b/a", r",\s*d/b/a\b"), ("f/k/a", r",\s*f/k/a\b"),
         ], label="descriptor after a name and a comma", flags=0,
         generic={"organi[sz]ed", "incorporated", "having", "with", "whose", "located",
@@ -390,11 +390,7 @@ def inventory() -> list[Rule]:
         ], label="descriptor after a name", flags=0, generic=True,
     )
     rules.append(edit(
-        vp, "descriptor after a name: 'on behalf of'", "|\\s+(?:on\\s+behalf\\s+\"\n    r\"of|",
-        "|\\s+(?:", r"\s+on\s+behalf\s+of\b",
-    ))
-    rules.append(edit(
-        vp, "descriptor after a name: 'hereby'", "r\"of|hereby)\\b\"", "r\"of)\\b\"",
+        vp, "descriptor after a name: 'hereby'", "|\\s+c/o\\b|\\s+hereby\\b\"", "|\\s+c/o\\b\"",
         r"\s+hereby\b",
     ))
     rules.append(edit(
@@ -412,7 +408,7 @@ def inventory() -> list[Rule]:
             "between", "among", "by", "of", "and", "with", "to", "for", "from", "as",
             "regarding",
         ], label="introducer before a defined name",
-        generic={"between", "among", "by", "of", "and"},
+        generic={"between", "among", "by", "of", "and", "from"},
     )
     rules += words(
         vp, "_CONNECTORS = frozenset(", ")", "and & of for the de du des der von van la le y e",
@@ -424,7 +420,7 @@ def inventory() -> list[Rule]:
             (r"\d{{5}}(?:-\d{{4}})?$", r"\b\d{5}(?:-\d{4})?\b"),
             (r"^\d+(?:\.\d+)?$", r"\b\d+(?:\.\d+)?\b"),
             (r"^(?:the\s+)?undersigned$", r"\bundersigned\b"),
-        ], label="not a name", generic={r"^\d+(?:\.\d+)?$", r"^(?:the\s+)?undersigned$"},
+        ], label="not a name", generic={r"\d{{5}}(?:-\d{{4}})?$", r"^\d+(?:\.\d+)?$", r"^(?:the\s+)?undersigned$"},
     )
     rules.append(edit(
         vp, "not a name: words of a heading or a sentence (as, for, whereas ... that)",
@@ -434,17 +430,14 @@ def inventory() -> list[Rule]:
     rules += branches(
         vp, "_NON_PARTY_TERMS = re.compile(", "_FLAGS", [
             (t, rf"\([^()]*\b{t}\b[^()]*\)") for t in (
-                "agreement date term information representatives affiliates parties products? "
-                "services? territory shares transaction plan business act law subsidiaries"
+                "agreement date term information affiliates parties products? services? territory "
+                "transaction business"
             ).split()
         ], label="defined term that is no party",
         generic=set("agreement date term information affiliates parties".split()),
     )
     rules.append(edit(
-        vp, "officer title is no name: CEO", 'r"^CEO\\b|', 'r"', r"\bCEO\b",
-    ))
-    rules.append(edit(
-        vp, "officer title is no name: Officer", "|\\bOfficer\\b|", "|", r"\bOfficer\b",
+        vp, "officer title is no name: Officer", 'r"\\bOfficer\\b|', 'r"', r"\bOfficer\b",
     ))
     rules.append(edit(
         vp, "a role's possessive (\"Employee's Obligations\") is no name",

@@ -112,7 +112,7 @@ _NAME_LABEL = re.compile(
     r"^(?:Print(?:ed)?[ \t]+)?Name(?:[ \t]+of[ \t]+[A-Za-z]+)?[ \t]*:[ \t]*", re.IGNORECASE
 )
 #: A line under a signature that makes the signer a company's officer, not a party.
-_OFFICER_LINE = re.compile(r"\b(?:By|Title|Its|Name\s*:|President|Officer)\b|,", re.IGNORECASE)
+_OFFICER_LINE = re.compile(r"\b(?:By|Title|Its|Name\s*:|Officer)\b|,", re.IGNORECASE)
 
 
 #: A signature block headed by a role, not a company: whoever signs under it is a party, even

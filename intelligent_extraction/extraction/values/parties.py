@@ -72,10 +72,9 @@ _ROLE_ALIAS = re.compile(
 _ENUMERATOR = re.compile(r"^\s*(?:[a-h]|[ivx]{1,4}|\d{1,2})\s*$", _FLAGS)
 _DESCRIPTOR = re.compile(
     r",?\s+(?:a|an)\s+(?=[A-Za-z])|,?\s+and(?:/or)?\s+(?:its|their)\s|,\s*(?:organi[sz]ed|"
-    r"incorporated|having|with|whose|located|residing|existing|duly|acting|its|of|d/b/a|f/k/a)\b|"
+    r"incorporated|having|with|whose|located|residing|existing|duly|its|of|d/b/a|f/k/a)\b|"
     r"\s+(?:with|having|whose|located|residing|of)\s+(?:(?:its|a|an|"
-    r"offices?|principal|business|places?|registered)\b|\d)|,\s*\d|\s+c/o\b|\s+(?:on\s+behalf\s+"
-    r"of|hereby)\b"
+    r"offices?|principal|business|places?|registered)\b|\d)|,\s*\d|\s+c/o\b|\s+hereby\b"
     # a company acting by a unit of its own ("ACME, Inc. through its Research Center")
     r"|,?\s+(?:acting\s+)?through\s+(?:its|their)\s"
     # a trade name ("Beta LLC dba Beta Foods") or a relative clause without a comma ("Beta LLC
@@ -112,14 +111,14 @@ _NOT_A_NAME = re.compile(
 )
 #: Defined terms that name a thing, not a party: ("Agreement"), (the "Effective Date").
 _NON_PARTY_TERMS = re.compile(
-    r"\b(?:agreement|date|term|information|representatives|affiliates|parties|products?|"
-    r"services?|territory|shares|transaction|plan|business|act|law|subsidiaries)\b",
+    r"\b(?:agreement|date|term|information|affiliates|parties|products?|services?|territory|"
+    r"transaction|business)\b",
     _FLAGS,
 )
-#: A signing officer's title ("Chief Technology Officer Jane Doe", "CEO Jane Doe") or a
+#: A signing officer's title ("Chief Technology Officer Jane Doe") or a
 #: heading that starts with a role's possessive ("Employee's Obligations") is not a party name.
 _TITLE_OR_HEADING = re.compile(
-    r"^CEO\b|\bOfficer\b|^(?:Employee|Employer|Executive|Company|Consultant|Associate|Party)"
+    r"\bOfficer\b|^(?:Employee|Employer|Executive|Company|Consultant|Associate|Party)"
     r"[’']s\b",
     _FLAGS,
 )
