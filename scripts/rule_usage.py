@@ -14,7 +14,9 @@ The readers (``values.find_candidates`` for dates, durations, places, money and 
 ``counterparties`` for parties, combined as the parties mode of ``rules.py`` combines them) run
 once as the code stands and once per inventory entry with that entry removed from the source
 (an ablation: the module's source is edited in memory, re-executed with the modules that import
-from it, and restored afterwards). Two views of each document: ``text``, its whole text, and
+from it, and restored afterwards). Two views of each document: ``text``, its whole text as
+the extractor reads it (the PDF parsed by ``parse_document``, whose column-by-column layout of
+side-by-side signature blocks differs from the ``.txt``; ``--text-from txt`` reads the ``.txt``), and
 ``retrieved`` (with ``--run``, an ``eval --out`` run on the same documents), the chunks that run
 retrieved for the reader's fields, merged into passages as the rule extractor merges them. Per
 entry and view:
@@ -875,6 +877,20 @@ class _WholeText(SimpleNamespace):
         return 0, SimpleNamespace(chunk=SimpleNamespace(position=0))
 
 
+def document_texts(paths: list[Path], source: str) -> list[str]:
+    """Each document's whole text: with ``source`` "pdf", its PDF parsed as indexing parses it
+    (the text eval reads), the ``.txt`` where there is no PDF."""
+    from intelligent_extraction.documents.parse import parse_document
+
+    def read(path: Path) -> str:
+        pdf = path.with_suffix(".pdf")
+        if source == "pdf" and pdf.exists():
+            return parse_document(pdf, path.stem).text
+        return path.read_text(encoding="utf-8", errors="replace")
+
+    return [read(p) for p in paths]
+
+
 def text_view(ids: list[str], texts: list[str], readers: Iterable[str]) -> View:
     """Each document's whole text, one passage."""
     readers = list(readers)
@@ -1105,7 +1121,8 @@ def render(results: list[Result], command: str, n_docs: dict[str, int], minutes:
         "",
         "How (the docstring of `scripts/rule_usage.py` has the details): each reader runs as "
         "the code stands and again with one entry removed from the source, on train only. "
-        "Views: **text**, each document's whole text; **retrieved**, the chunks an eval run on "
+        "Views: **text**, each document's whole text (the parsed PDF, as eval reads it; counts "
+        "made before 2026-11-26 read the `.txt`); **retrieved**, the chunks an eval run on "
         "train retrieved for the reader's fields (the passages the rule extractor reads). Per "
         "view: **hits**, documents where the entry's text occurs in the context it needs; "
         "**chg**, documents whose candidates (values, offsets, role hints, party-name quality) "
@@ -1223,6 +1240,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--run", type=Path, default=None,
                         help="an eval run on the same documents (eval --out): adds the "
                              "retrieved view")
+    parser.add_argument("--text-from", choices=("pdf", "txt"), default="pdf",
+                        help="what the text view reads: the parsed PDF, as eval does (default), "
+                             "or the .txt")
     parser.add_argument("--views", default=None,
                         help="comma-separated: text,retrieved (default: text, and retrieved "
                              "with --run)")
@@ -1296,7 +1316,7 @@ def main(argv: list[str] | None = None) -> None:
     names = args.views.split(",") if args.views else ["text"] + (["retrieved"] if args.run else [])
     views = []
     if "text" in names:
-        texts = [p.read_text(encoding="utf-8", errors="replace") for p in paths]
+        texts = document_texts(paths, args.text_from)
         views.append(text_view(ids, texts, readers))
     if "retrieved" in names:
         if args.run is None:
