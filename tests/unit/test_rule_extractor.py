@@ -344,6 +344,21 @@ def test_the_day_the_term_begins_is_the_effective_date_not_the_signing(extractor
     assert extractor.extract(AGREEMENT_DATE, chunks).value == "2019-02-12"
 
 
+@pytest.mark.parametrize("start", [
+    "7. Duration of the Project. The pilot project shall commence on the 3rd of April, 2016, "
+    "and shall remain in force until January 31, 2017 unless extended in writing.",
+    "Hosting fees are listed in Annex 2.\n\nCOMMENCEMENT DATE FOR HOSTING UNDER THIS SCHEDULE: "
+    "APRIL 3, 2016\n\nIN WITNESS WHEREOF, the parties have signed this Schedule.",
+])
+def test_the_day_something_starts_is_not_the_day_the_agreement_was_made(extractor, start):
+    opening = (
+        "PILOT HOSTING AGREEMENT\n\nThis Agreement is entered into by and between Orbit "
+        "Devices, Inc. and Vega Labs, Inc."
+    )
+    chunks = [chunk(start, 3, 2400), chunk(opening, 0, 0, 0.8)]
+    assert extractor.extract(AGREEMENT_DATE, chunks).status == "not_found"
+
+
 @pytest.mark.parametrize("definition", [
     "1.4 EFFECTIVE DATE means 1 March 2019;",
     "Effective Date: March 1, 2019",
