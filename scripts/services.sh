@@ -22,11 +22,25 @@ install() {
 
 redis_up() { redis-cli -h 127.0.0.1 -p 6379 ping 2>/dev/null | grep -q PONG; }
 
+#: Each service test gets its own Redis db (tests/service/conftest.py hands them out), more
+#: than a stock redis-server's 16.
+REDIS_DATABASES=64
+
+redis_databases() { redis-cli -h 127.0.0.1 -p 6379 config get databases 2>/dev/null | sed -n 2p; }
+
 start_redis() {
-  redis_up && return 0
+  if redis_up; then
+    # a Redis started some other way (the Debian service) has 16 dbs: the tests would skip
+    local have; have=$(redis_databases)
+    [ "${have:-0}" -ge "$REDIS_DATABASES" ] && return 0
+    echo "services: the Redis on 127.0.0.1:6379 has ${have:-an unknown number of} databases;" \
+      "the tests need $REDIS_DATABASES. Stop it (redis-cli shutdown, or service redis-server" \
+      "stop) and run $0 start again." >&2
+    return 1
+  fi
   mkdir -p /var/lib/redis-ie
   redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --dir /var/lib/redis-ie \
-    --appendonly yes --databases 64 --logfile /var/lib/redis-ie/redis.log >&2
+    --appendonly yes --databases "$REDIS_DATABASES" --logfile /var/lib/redis-ie/redis.log >&2
   for _ in $(seq 50); do redis_up && return 0; sleep 0.1; done
   echo "services: redis did not start (see /var/lib/redis-ie/redis.log)" >&2; return 1
 }
