@@ -580,6 +580,17 @@ def inventory() -> list[Rule]:
     ))
     blank = r"(?:_{2,}|\[[\s*_]*\]|\*{2,})"
     rules.append(edit(
+        dt, "a period typed for the comma ('March 18. 2021')",
+        r"(?P<day>{_DAY_NUM})\s*[,.]?\s*", r"(?P<day>{_DAY_NUM})\s*,?\s*",
+        r"\b[A-Za-z]{3,9}\.?\s*\d{1,2}(?:st|nd|rd|th)?\s*\.\s*(?:1[89]|20)\d{2}\b",
+    ))
+    rules.append(edit(
+        dt, "day-month-year with hyphens ('14-Sep-2017')",
+        r"{_DAY}(?:\s*(?:day\s+of\s+|of\s+)?|-){_MONTH}(?:\s*,?\s*|-){_YEAR}",
+        r"{_DAY}\s*(?:day\s+of\s+|of\s+)?{_MONTH}\s*,?\s*{_YEAR}",
+        r"\b\d{1,2}-[A-Za-z]{3,9}\.?-(?:1[89]|20)\d{2}\b", generic=True,
+    ))
+    rules.append(edit(
         dt, "OCR-split ordinal suffix ('1s t', '14t h')",
         r"(?:st|nd|rd|th|s\s?t|n\s?d|r\s?d|t\s?h|\s(?:st|nd|rd|th))?\b",
         r"(?:st|nd|rd|th)?\b", r"\b\d{1,2}(?:s\s+t|n\s+d|r\s+d|t\s+h|\s+(?:st|nd|rd|th))\b",

@@ -31,6 +31,8 @@ from intelligent_extraction.extraction.values.dates import find_dates, parse_dat
         ("19 day of February, 2003", "2003-02-19", "19 day of February, 2003"),
         ("OCTOBER 6, 2017", "2017-10-06", "OCTOBER 6, 2017"),
         ("March, 2015", "2015-03", "March, 2015"),
+        ("14-Sep-2017", "2017-09-14", "14-Sep-2017"),  # day-month-year with hyphens
+        ("effective March 18. 2021", "2021-03-18", "March 18. 2021"),  # a period for the comma
     ],
 )
 def test_written_forms(text: str, iso: str, raw: str) -> None:
@@ -99,6 +101,7 @@ def test_precision_is_reported_in_unit() -> None:
         "February 30, 2014",  # no such day
         "version 12.31.1",
         "$5,000 on 14 days notice",
+        "due 3-May",  # no year
     ],
 )
 def test_not_dates(text: str) -> None:

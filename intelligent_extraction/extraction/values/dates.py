@@ -58,11 +58,13 @@ _START = r"(?<![A-Za-z0-9])"
 
 _FLAGS = re.IGNORECASE
 _PATTERNS: list[re.Pattern[str]] = [
-    # May 5, 2014 / Dec. 8, 2005 / April. 1st 2019 / June 1s t 2020
-    re.compile(rf"{_START}{_MONTH}\s*(?P<day>{_DAY_NUM})\s*,?\s*(?:of\s+)?{_YEAR}", _FLAGS),
+    # May 5, 2014 / Dec. 8, 2005 / April. 1st 2019 / June 1s t 2020 / March 18. 2021 (a
+    # period typed for the comma)
+    re.compile(rf"{_START}{_MONTH}\s*(?P<day>{_DAY_NUM})\s*[,.]?\s*(?:of\s+)?{_YEAR}", _FLAGS),
     # 5th day of May, 2014 / the first day of June, 2010 / 1st of January, 2020 / 16th June 2004
+    # / 1-Aug-2019
     re.compile(
-        rf"{_START}{_DAY}\s*(?:day\s+of\s+|of\s+)?{_MONTH}\s*,?\s*{_YEAR}",
+        rf"{_START}{_DAY}(?:\s*(?:day\s+of\s+|of\s+)?|-){_MONTH}(?:\s*,?\s*|-){_YEAR}",
         _FLAGS,
     ),
     # May 2014 / March, 2015 / March ___, 2015 (blank day)
