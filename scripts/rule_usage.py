@@ -16,7 +16,8 @@ once as the code stands and once per inventory entry with that entry removed fro
 (an ablation: the module's source is edited in memory, re-executed with the modules that import
 from it, and restored afterwards). Two views of each document: ``text``, its whole text as
 the extractor reads it (the PDF parsed by ``parse_document``, whose column-by-column layout of
-side-by-side signature blocks differs from the ``.txt``; ``--text-from txt`` reads the ``.txt``), and
+side-by-side signature blocks differs from the ``.txt``; ``--text-from txt`` reads the
+``.txt``), and
 ``retrieved`` (with ``--run``, an ``eval --out`` run on the same documents), the chunks that run
 retrieved for the reader's fields, merged into passages as the rule extractor merges them. Per
 entry and view:
@@ -422,7 +423,8 @@ def inventory() -> list[Rule]:
             (r"\d{{5}}(?:-\d{{4}})?$", r"\b\d{5}(?:-\d{4})?\b"),
             (r"^\d+(?:\.\d+)?$", r"\b\d+(?:\.\d+)?\b"),
             (r"^(?:the\s+)?undersigned$", r"\bundersigned\b"),
-        ], label="not a name", generic={r"\d{{5}}(?:-\d{{4}})?$", r"^\d+(?:\.\d+)?$", r"^(?:the\s+)?undersigned$"},
+        ], label="not a name",
+        generic={r"\d{{5}}(?:-\d{{4}})?$", r"^\d+(?:\.\d+)?$", r"^(?:the\s+)?undersigned$"},
     )
     rules.append(edit(
         vp, "not a name: words of a heading or a sentence (as, for, whereas ... that)",
