@@ -138,3 +138,30 @@ def test_normalize_place_and_lookups() -> None:
     assert is_place_name("Wales") and is_place_name("the State of Texas")
     assert not is_place_name("Acme Wales Ltd")
     assert us_state_codes()["CA"] == "California"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("shall be governed by Polish law", "Poland"),
+        ("shall be governed by Portuguese law", "Portugal"),
+        ("shall be governed by Greek law", "Greece"),
+        ("shall be governed by Turkish law", "Türkiye"),
+        ("shall be governed by Hungarian law", "Hungary"),
+        ("shall be governed by Czech law", "Czechia"),
+        ("shall be governed by Scots law", "Scotland"),
+        ("shall be governed by Russian law", "Russia"),
+        ("shall be governed by Thai law", "Thailand"),
+        ("shall be governed by Philippine law", "Philippines"),
+        ("shall be governed by Argentine law", "Argentina"),
+        ("shall be governed by Taiwanese law", "Taiwan"),
+        ("shall be governed by the laws of Turkey", "Türkiye"),
+        ("shall be governed by the laws of the Republic of Turkey", "Türkiye"),
+        ("shall be governed by the laws of the United Mexican States", "Mexico"),
+        ("shall be governed by the laws of the State of Hawai'i", "Hawaii"),
+        ("shall be governed by the laws of the Province of Québec", "Quebec, Canada"),
+    ],
+)
+def test_demonyms_and_other_names_of_countries_and_states(text: str, value: str) -> None:
+    [cand] = find_places(text)
+    assert (cand.value, cand.kind) == (value, "law")

@@ -46,6 +46,10 @@ _ALIASES = {
     "Czechia": ["Czech Republic"],
     "Switzerland": ["Swiss Confederation"],
     "District of Columbia": ["Washington, D.C.", "Washington D.C.", "Washington DC"],
+    "Türkiye": ["Turkey"],  # pycountry's name since 2022; contracts say "Turkey"
+    "Mexico": ["United Mexican States"],
+    "Hawaii": ["Hawai'i"],
+    "Quebec, Canada": ["Québec"],
 }
 _CANONICAL_OVERRIDES = {"RU": "Russia", "VG": "British Virgin Islands", "KR": "South Korea"}
 _REGIONS_OF_CHINA = {"HK", "MO", "TW"}
@@ -58,6 +62,17 @@ _ADJECTIVES = {
     "swedish": "Sweden", "danish": "Denmark", "norwegian": "Norway", "finnish": "Finland",
     "belgian": "Belgium", "austrian": "Austria", "mexican": "Mexico", "brazilian": "Brazil",
     "luxembourg": "Luxembourg", "cayman": "Cayman Islands", "bermudian": "Bermuda",
+    "scots": "Scotland", "polish": "Poland", "portuguese": "Portugal", "greek": "Greece",
+    "turkish": "Türkiye", "hungarian": "Hungary", "czech": "Czechia", "slovak": "Slovakia",
+    "slovenian": "Slovenia", "croatian": "Croatia", "romanian": "Romania",
+    "bulgarian": "Bulgaria", "estonian": "Estonia", "latvian": "Latvia",
+    "lithuanian": "Lithuania", "ukrainian": "Ukraine", "russian": "Russia",
+    "icelandic": "Iceland", "cypriot": "Cyprus", "maltese": "Malta", "taiwanese": "Taiwan",
+    "thai": "Thailand", "malaysian": "Malaysia", "philippine": "Philippines",
+    "indonesian": "Indonesia", "vietnamese": "Vietnam", "argentine": "Argentina",
+    "argentinian": "Argentina", "chilean": "Chile", "colombian": "Colombia",
+    "peruvian": "Peru", "egyptian": "Egypt", "saudi": "Saudi Arabia",
+    "emirati": "United Arab Emirates", "nigerian": "Nigeria", "kenyan": "Kenya",
 }  # fmt: skip
 
 
