@@ -550,6 +550,23 @@ def inventory() -> list[Rule]:
         ], label="governing-law cue", readers=("place",),
     )
     rules.append(edit(
+        pl, "the contract 'is subject to' the place's law (_SUBJECT_TO)",
+        "        or bool(_SUBJECT_TO.search(before))\n", "",
+        r"\b(?:is|are|be)\s+subject\s+to\s+(?:the\s+)?(?:laws?\s+of\s+)?", readers=("place",),
+        generic=True,
+    ))
+    rules.append(edit(
+        pl, "the place's law 'applies' to the contract (_APPLIES)",
+        "        or bool(_APPLIES.match(after))\n", "",
+        r"\bappl(?:y|ies)\s+(?:exclusively\s+)?to\s+this\s+(?:agreement|contract|lease)\b"
+        r"|\blaws?\s+(?:shall\s+|will\s+)?appl(?:y|ies)\s*[.;]", readers=("place",), generic=True,
+    ))
+    rules.append(edit(
+        pl, "a legal adjective's mention names a law ('Swiss law') (_NAMES_A_LAW)",
+        "    if after is None and _NAMES_A_LAW.search(text, start, end):\n", "    if False:\n",
+        r"\b[A-Z][a-z]+\s+laws?\b", flags=0, readers=("place",), generic=True,
+    ))
+    rules.append(edit(
         pl, "governed by the laws of 'said State' named before it (_GOVERNED_BY_SAID_PLACE)",
         "    if _GOVERNED_BY_SAID_PLACE.match(squash_spaces(text[end : end + 300])):\n"
         "        return \"law\"\n", "",

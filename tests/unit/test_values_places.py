@@ -165,3 +165,34 @@ def test_normalize_place_and_lookups() -> None:
 def test_demonyms_and_other_names_of_countries_and_states(text: str, value: str) -> None:
     [cand] = find_places(text)
     assert (cand.value, cand.kind) == (value, "law")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("This Lease is subject to the laws of the State of Vermont.", "Vermont"),
+        ("This Contract shall be subject to the laws in force in the Province of Alberta.",
+         "Alberta, Canada"),
+        ("This Agreement is subject to Swiss law.", "Switzerland"),
+        ("This Agreement is subject to Ohio law.", "Ohio"),
+        ("The substantive law of the State of Idaho applies to this Agreement.", "Idaho"),
+        ("The law of England and Wales shall apply to this Contract.", "England and Wales"),
+        ("Applicable Law. The laws of the State of Utah shall apply.", "Utah"),
+    ],
+)
+def test_subject_to_and_applies_say_what_governs(text: str, value: str) -> None:
+    [cand] = find_places(text)
+    assert (cand.value, cand.kind) == (value, "law")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Licensee's use of the Software is subject to the export laws of the United States.",
+        "The export laws of the United States apply to the Software.",
+        "Sales taxes under the laws of the State of Texas apply to each shipment.",
+    ],
+)
+def test_some_other_law_that_applies_is_no_governing_law(text: str) -> None:
+    [cand] = find_places(text)
+    assert cand.kind == "legal"

@@ -248,14 +248,33 @@ _GOVERNING = re.compile(
 _SENTENCE_BREAK = re.compile(rf"[.;]\s+(?=[A-Z])|{PARAGRAPH_BREAK}")
 
 
+#: The contract "is subject to" the place's law, named right after ("This Agreement is subject
+#: to the laws of Ireland", "shall be subject to Swiss law").
+_SUBJECT_TO = re.compile(
+    r"\b(?:is|are|be)\s+subject\s+to(?:\s+the)?(?:\s+(?:internal|substantive))?"
+    r"(?:\s+laws?\s+(?:of|in\s+force\s+in))?(?:\s+the)?(?:\s+(?:State|Commonwealth|Province)\s+of)?\s*$",
+    _FLAGS,
+)
+#: The place's law "applies" to the contract ("The law of England applies to this Agreement",
+#: "Ohio law shall apply."); not "apply to the Software", which is some other law.
+_APPLIES = re.compile(
+    r"^\s*(?:laws?\s+)?(?:shall\s+|will\s+)?(?:exclusively\s+)?appl(?:y|ies)\b"
+    r"(?:\s+(?:exclusively\s+)?to\s+this\s+(?:agreement|contract|lease)\b|\s*[.;]|\s*$)",
+    _FLAGS,
+)
+
+
 def _governs(text: str, start: int, end: int) -> bool:
     """Whether the sentence around the place says what governs or construes the contract
-    (before it, or just after: "Delaware law governs")."""
+    (before it, or just after: "Delaware law governs", "the law of X applies")."""
     before = text[max(0, start - 200) : start]
     breaks = list(_SENTENCE_BREAK.finditer(before))
     after = _SENTENCE_BREAK.split(text[end : end + 40])[0]
-    return bool(_GOVERNING.search(before[breaks[-1].end() :] if breaks else before)) or bool(
-        _GOVERNING.search(after)
+    return (
+        bool(_GOVERNING.search(before[breaks[-1].end() :] if breaks else before))
+        or bool(_GOVERNING.search(after))
+        or bool(_SUBJECT_TO.search(before))
+        or bool(_APPLIES.match(after))
     )
 
 
@@ -268,6 +287,9 @@ _GOVERNED_BY_SAID_PLACE = re.compile(
 )
 
 
+_NAMES_A_LAW = re.compile(r"\blaws?$", _FLAGS)
+
+
 def _kind(text: str, start: int, end: int) -> str | None:
     """incorporation | law (governing law) | legal (some other law: "export laws of") | forum."""
     after = cue_after(text, end, _KIND_AFTER, window=30)
@@ -275,6 +297,8 @@ def _kind(text: str, start: int, end: int) -> str | None:
         return "incorporation"
     if _GOVERNED_BY_SAID_PLACE.match(squash_spaces(text[end : end + 300])):
         return "law"
+    if after is None and _NAMES_A_LAW.search(text, start, end):
+        after = "law"  # "Swiss law": the legal adjective's mention holds its "law"
     role = cue_before(text, start, _KIND_BEFORE[1:], window=80) or after
     if role == "law" and not _governs(text, start, end):
         return "legal"
