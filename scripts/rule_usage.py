@@ -567,6 +567,12 @@ def inventory() -> list[Rule]:
         r"\b[A-Z][a-z]+\s+laws?\b", flags=0, readers=("place",), generic=True,
     ))
     rules.append(edit(
+        pl, "US federal law beside a state's governing law is some other law "
+        "(_federal_law_beside_a_state_law)",
+        "    return _federal_law_beside_a_state_law(text, candidates)\n", "    return candidates\n",
+        r"\blaws?\s+of\s+the\s+United\s+States\b", readers=("place",), generic=True,
+    ))
+    rules.append(edit(
         pl, "governed by the laws of 'said State' named before it (_GOVERNED_BY_SAID_PLACE)",
         "    if _GOVERNED_BY_SAID_PLACE.match(squash_spaces(text[end : end + 300])):\n"
         "        return \"law\"\n", "",

@@ -196,3 +196,29 @@ def test_subject_to_and_applies_say_what_governs(text: str, value: str) -> None:
 def test_some_other_law_that_applies_is_no_governing_law(text: str) -> None:
     [cand] = find_places(text)
     assert cand.kind == "legal"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            "Except as required by the federal securities laws of the United States, this "
+            "Agreement shall be governed by the laws of the State of Idaho.",
+            "Idaho",
+        ),
+        (
+            "To the extent not preempted by the laws of the United States, this Lease will be "
+            "construed under the laws of the State of Iowa.",
+            "Iowa",
+        ),
+    ],
+)
+def test_federal_law_beside_a_state_law_leaves_the_state(text: str, value: str) -> None:
+    kinds = {c.value: c.kind for c in find_places(text)}
+    assert kinds == {"United States": "legal", value: "law"}
+
+
+def test_federal_law_alone_still_governs() -> None:
+    text = "This Agreement is governed by the federal laws of the United States of America."
+    [cand] = find_places(text)
+    assert (cand.value, cand.kind) == ("United States", "law")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .base import PARAGRAPH_BREAK, Candidate, cue_after, cue_before, squash_spaces
@@ -324,7 +324,30 @@ def find_places(text: str, *, strict_case: bool = True) -> list[Candidate]:
         candidates.append(
             Candidate(" and ".join(names), text[start:end], start, end, unit=level, kind=kind)
         )
-    return candidates
+    return _federal_law_beside_a_state_law(text, candidates)
+
+
+def _federal_law_beside_a_state_law(text: str, candidates: list[Candidate]) -> list[Candidate]:
+    """US federal law named in the sentence of a state's governing law is no governing law of
+    its own ("Except as preempted by the laws of the United States, ... governed by the laws of
+    the State of Ohio"): the state is the answer, as when the two are chained."""
+
+    def beside_a_state(federal: Candidate) -> bool:
+        return any(
+            other.kind == "law"
+            and other.unit == "us_state"
+            and not _SENTENCE_BREAK.search(
+                text, min(federal.end, other.end), max(federal.start, other.start)
+            )
+            for other in candidates
+        )
+
+    return [
+        replace(c, kind="legal")
+        if c.kind == "law" and c.value == "United States" and beside_a_state(c)
+        else c
+        for c in candidates
+    ]
 
 
 def place_components(text: str) -> frozenset[str]:
