@@ -651,10 +651,13 @@ def inventory() -> list[Rule]:
     rules += branches(
         dt, "DATE_CUES: list[tuple[re.Pattern[str], str]] = [", "\"dated\"),", [
             "effective", r"as\s+of", r"commenc\w*", r"begin\w*", r"start\w*",
-            (r"(?:years?|months?|term|runs?|running|valid)\s+from",
-             r"\b(?:years?|months?|term|runs?|running|valid)\s+from\b"), "dated",
+            (r"(?:years?|months?|term|runs?|running|valid|effect|force)\s+from",
+             r"\b(?:years?|months?|term|runs?|running|valid|effect|force)\s+from\b"),
+            (r"(?:take[sn]?|taking|took)\s+effect", r"\b(?:take[sn]?|taking|took)\s+effect\b"),
+            "dated",
             "made", r"entered\s+into", "executed", "signed",
-        ], label="date role cue", generic={"effective", r"as\s+of", "dated"},
+        ], label="date role cue",
+        generic={"effective", r"as\s+of", "dated", r"(?:take[sn]?|taking|took)\s+effect"},
     )
     rules += branches(
         dt, "r\"\\b(?:expir\\w*|terminat", ")\\b\"", [

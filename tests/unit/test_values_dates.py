@@ -220,3 +220,23 @@ def test_unlabelled_dates_under_signature_lines_sign_on_the_last() -> None:
         ("2019-02-03", None),
         ("2019-02-07", "dated"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("This Lease shall take effect on 15 January 2014.", [("2014-01-15", "effective")]),
+        ("The amendment takes effect on March 2, 2011.", [("2011-03-02", "effective")]),
+        ("The policy took effect July 9, 2008.", [("2008-07-09", "effective")]),
+        (
+            "This Agreement is in effect from January 1, 2015 to December 31, 2017.",
+            [("2015-01-01", "effective"), ("2017-12-31", "expire")],
+        ),
+        (
+            "The licence remains in force from 1 May 2019 until 30 April 2022.",
+            [("2019-05-01", "effective"), ("2022-04-30", "expire")],
+        ),
+    ],
+)
+def test_taking_effect_and_in_effect_from_start_the_agreement(text: str, expected) -> None:
+    assert [(c.value, c.kind) for c in find_dates(text)] == expected

@@ -100,9 +100,11 @@ DATE_CUES: list[tuple[re.Pattern[str], str]] = [
     (
         # "from" only after a period or a verb of running ("two years from <date>", "runs
         # from"): "resign from", "income fell from" or "shipped from" start nothing
+        # "shall take effect on <date>", "in effect from <date>", "in force from <date>"
         re.compile(
             r"\b(?:effective|as\s+of|commenc\w*|begin\w*|start\w*"
-            r"|(?:years?|months?|term|runs?|running|valid)\s+from)\b",
+            r"|(?:years?|months?|term|runs?|running|valid|effect|force)\s+from"
+            r"|(?:take[sn]?|taking|took)\s+effect)\b",
             _FLAGS,
         ),
         "effective",
