@@ -252,7 +252,8 @@ _SENTENCE_BREAK = re.compile(rf"[.;]\s+(?=[A-Z])|{PARAGRAPH_BREAK}")
 #: to the laws of Ireland", "shall be subject to Swiss law").
 _SUBJECT_TO = re.compile(
     r"\b(?:is|are|be)\s+subject\s+to(?:\s+the)?(?:\s+(?:internal|substantive))?"
-    r"(?:\s+laws?\s+(?:of|in\s+force\s+in))?(?:\s+the)?(?:\s+(?:State|Commonwealth|Province)\s+of)?\s*$",
+    r"(?:\s+laws?\s+(?:of|in\s+force\s+in))?(?:\s+the)?"
+    r"(?:\s+(?:State|Commonwealth|Province)\s+of)?\s*$",
     _FLAGS,
 )
 #: The place's law "applies" to the contract ("The law of England applies to this Agreement",
