@@ -654,11 +654,22 @@ def inventory() -> list[Rule]:
             (r"(?:years?|months?|term|runs?|running|valid|effect|force)\s+from",
              r"\b(?:years?|months?|term|runs?|running|valid|effect|force)\s+from\b"),
             (r"(?:take[sn]?|taking|took)\s+effect", r"\b(?:take[sn]?|taking|took)\s+effect\b"),
+            (r"(?:come|comes|came|coming|enter(?:s|ed|ing)?)\s+into\s+(?:force|effect)",
+             r"\b(?:come|comes|came|coming|enter(?:s|ed|ing)?)\s+into\s+(?:force|effect)\b"),
             "dated",
             "made", r"entered\s+into", "executed", "signed",
         ], label="date role cue",
-        generic={"effective", r"as\s+of", "dated", r"(?:take[sn]?|taking|took)\s+effect"},
+        generic={"effective", r"as\s+of", "dated", r"(?:take[sn]?|taking|took)\s+effect",
+                 r"(?:come|comes|came|coming|enter(?:s|ed|ing)?)\s+into\s+(?:force|effect)"},
     )
+    rules.append(edit(
+        dt, "'shall cease to have effect / to be in force on <date>' ends the agreement",
+        '            # "shall cease to have effect / to be in force on <date>"\n'
+        '            r"|\\bceas\\w*\\s+to\\s+(?:have\\s+effect|be\\s+in\\s+(?:full\\s+)?"\n'
+        '            r"(?:force|effect))\\b"\n',
+        "", r"\bceas\w*\s+to\s+(?:have\s+effect|be\s+in\s+(?:full\s+)?(?:force|effect))\b",
+        generic=True,
+    ))
     rules += branches(
         dt, "r\"\\b(?:expir\\w*|terminat", ")\\b\"", [
             "expir\\w*", r"terminat\w*", "until", "through",
