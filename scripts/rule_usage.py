@@ -552,6 +552,29 @@ def inventory() -> list[Rule]:
         ], label="governing-law cue", readers=("place",),
     )
     rules.append(edit(
+        pl, "the contract 'is subject to' the place's law (_SUBJECT_TO)",
+        "        or bool(_SUBJECT_TO.search(before))\n", "",
+        r"\b(?:is|are|be)\s+subject\s+to\s+(?:the\s+)?(?:laws?\s+of\s+)?", readers=("place",),
+        generic=True,
+    ))
+    rules.append(edit(
+        pl, "the place's law 'applies' to the contract (_APPLIES)",
+        "        or bool(_APPLIES.match(after))\n", "",
+        r"\bappl(?:y|ies)\s+(?:exclusively\s+)?to\s+this\s+(?:agreement|contract|lease)\b"
+        r"|\blaws?\s+(?:shall\s+|will\s+)?appl(?:y|ies)\s*[.;]", readers=("place",), generic=True,
+    ))
+    rules.append(edit(
+        pl, "a legal adjective's mention names a law ('Swiss law') (_NAMES_A_LAW)",
+        "    if after is None and _NAMES_A_LAW.search(text, start, end):\n", "    if False:\n",
+        r"\b[A-Z][a-z]+\s+laws?\b", flags=0, readers=("place",), generic=True,
+    ))
+    rules.append(edit(
+        pl, "US federal law beside a state's governing law is some other law "
+        "(_federal_law_beside_a_state_law)",
+        "    return _federal_law_beside_a_state_law(text, candidates)\n", "    return candidates\n",
+        r"\blaws?\s+of\s+the\s+United\s+States\b", readers=("place",), generic=True,
+    ))
+    rules.append(edit(
         pl, "governed by the laws of 'said State' named before it (_GOVERNED_BY_SAID_PLACE)",
         "    if _GOVERNED_BY_SAID_PLACE.match(squash_spaces(text[end : end + 300])):\n"
         "        return \"law\"\n", "",
@@ -630,11 +653,25 @@ def inventory() -> list[Rule]:
     rules += branches(
         dt, "DATE_CUES: list[tuple[re.Pattern[str], str]] = [", "\"dated\"),", [
             "effective", r"as\s+of", r"commenc\w*", r"begin\w*", r"start\w*",
-            (r"(?:years?|months?|term|runs?|running|valid)\s+from",
-             r"\b(?:years?|months?|term|runs?|running|valid)\s+from\b"), "dated",
+            (r"(?:years?|months?|term|runs?|running|valid|effect|force)\s+from",
+             r"\b(?:years?|months?|term|runs?|running|valid|effect|force)\s+from\b"),
+            (r"(?:take[sn]?|taking|took)\s+effect", r"\b(?:take[sn]?|taking|took)\s+effect\b"),
+            (r"(?:come|comes|came|coming|enter(?:s|ed|ing)?)\s+into\s+(?:force|effect)",
+             r"\b(?:come|comes|came|coming|enter(?:s|ed|ing)?)\s+into\s+(?:force|effect)\b"),
+            "dated",
             "made", r"entered\s+into", "executed", "signed",
-        ], label="date role cue", generic={"effective", r"as\s+of", "dated"},
+        ], label="date role cue",
+        generic={"effective", r"as\s+of", "dated", r"(?:take[sn]?|taking|took)\s+effect",
+                 r"(?:come|comes|came|coming|enter(?:s|ed|ing)?)\s+into\s+(?:force|effect)"},
     )
+    rules.append(edit(
+        dt, "'shall cease to have effect / to be in force on <date>' ends the agreement",
+        '            # "shall cease to have effect / to be in force on <date>"\n'
+        '            r"|\\bceas\\w*\\s+to\\s+(?:have\\s+effect|be\\s+in\\s+(?:full\\s+)?"\n'
+        '            r"(?:force|effect))\\b"\n',
+        "", r"\bceas\w*\s+to\s+(?:have\s+effect|be\s+in\s+(?:full\s+)?(?:force|effect))\b",
+        generic=True,
+    ))
     rules += branches(
         dt, "r\"\\b(?:expir\\w*|terminat", ")\\b\"", [
             "expir\\w*", r"terminat\w*", "until", "through",

@@ -220,3 +220,38 @@ def test_unlabelled_dates_under_signature_lines_sign_on_the_last() -> None:
         ("2019-02-03", None),
         ("2019-02-07", "dated"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("This Lease shall take effect on 15 January 2014.", [("2014-01-15", "effective")]),
+        ("The amendment takes effect on March 2, 2011.", [("2011-03-02", "effective")]),
+        ("The policy took effect July 9, 2008.", [("2008-07-09", "effective")]),
+        (
+            "This Agreement is in effect from January 1, 2015 to December 31, 2017.",
+            [("2015-01-01", "effective"), ("2017-12-31", "expire")],
+        ),
+        (
+            "The licence remains in force from 1 May 2019 until 30 April 2022.",
+            [("2019-05-01", "effective"), ("2022-04-30", "expire")],
+        ),
+    ],
+)
+def test_taking_effect_and_in_effect_from_start_the_agreement(text: str, expected) -> None:
+    assert [(c.value, c.kind) for c in find_dates(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("This Protocol comes into force on 1 July 2019.", [("2019-07-01", "effective")]),
+        ("The Charter shall enter into effect on 2 August 2010.", [("2010-08-02", "effective")]),
+        ("The Accord entered into force on March 5, 2004.", [("2004-03-05", "effective")]),
+        ("The Accord was entered into on March 5, 2004.", [("2004-03-05", "dated")]),
+        ("This Deed shall cease to have effect on 30 June 2024.", [("2024-06-30", "expire")]),
+        ("The Charter ceases to be in force on 9 May 2030.", [("2030-05-09", "expire")]),
+    ],
+)
+def test_coming_into_force_starts_and_ceasing_to_have_effect_ends(text: str, expected) -> None:
+    assert [(c.value, c.kind) for c in find_dates(text)] == expected

@@ -138,3 +138,87 @@ def test_normalize_place_and_lookups() -> None:
     assert is_place_name("Wales") and is_place_name("the State of Texas")
     assert not is_place_name("Acme Wales Ltd")
     assert us_state_codes()["CA"] == "California"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("shall be governed by Polish law", "Poland"),
+        ("shall be governed by Portuguese law", "Portugal"),
+        ("shall be governed by Greek law", "Greece"),
+        ("shall be governed by Turkish law", "Türkiye"),
+        ("shall be governed by Hungarian law", "Hungary"),
+        ("shall be governed by Czech law", "Czechia"),
+        ("shall be governed by Scots law", "Scotland"),
+        ("shall be governed by Russian law", "Russia"),
+        ("shall be governed by Thai law", "Thailand"),
+        ("shall be governed by Philippine law", "Philippines"),
+        ("shall be governed by Argentine law", "Argentina"),
+        ("shall be governed by Taiwanese law", "Taiwan"),
+        ("shall be governed by the laws of Turkey", "Türkiye"),
+        ("shall be governed by the laws of the Republic of Turkey", "Türkiye"),
+        ("shall be governed by the laws of the United Mexican States", "Mexico"),
+        ("shall be governed by the laws of the State of Hawai'i", "Hawaii"),
+        ("shall be governed by the laws of the Province of Québec", "Quebec, Canada"),
+    ],
+)
+def test_demonyms_and_other_names_of_countries_and_states(text: str, value: str) -> None:
+    [cand] = find_places(text)
+    assert (cand.value, cand.kind) == (value, "law")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("This Lease is subject to the laws of the State of Vermont.", "Vermont"),
+        ("This Contract shall be subject to the laws in force in the Province of Alberta.",
+         "Alberta, Canada"),
+        ("This Agreement is subject to Swiss law.", "Switzerland"),
+        ("This Agreement is subject to Ohio law.", "Ohio"),
+        ("The substantive law of the State of Idaho applies to this Agreement.", "Idaho"),
+        ("The law of England and Wales shall apply to this Contract.", "England and Wales"),
+        ("Applicable Law. The laws of the State of Utah shall apply.", "Utah"),
+    ],
+)
+def test_subject_to_and_applies_say_what_governs(text: str, value: str) -> None:
+    [cand] = find_places(text)
+    assert (cand.value, cand.kind) == (value, "law")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Licensee's use of the Software is subject to the export laws of the United States.",
+        "The export laws of the United States apply to the Software.",
+        "Sales taxes under the laws of the State of Texas apply to each shipment.",
+    ],
+)
+def test_some_other_law_that_applies_is_no_governing_law(text: str) -> None:
+    [cand] = find_places(text)
+    assert cand.kind == "legal"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            "Except as required by the federal securities laws of the United States, this "
+            "Agreement shall be governed by the laws of the State of Idaho.",
+            "Idaho",
+        ),
+        (
+            "To the extent not preempted by the laws of the United States, this Lease will be "
+            "construed under the laws of the State of Iowa.",
+            "Iowa",
+        ),
+    ],
+)
+def test_federal_law_beside_a_state_law_leaves_the_state(text: str, value: str) -> None:
+    kinds = {c.value: c.kind for c in find_places(text)}
+    assert kinds == {"United States": "legal", value: "law"}
+
+
+def test_federal_law_alone_still_governs() -> None:
+    text = "This Agreement is governed by the federal laws of the United States of America."
+    [cand] = find_places(text)
+    assert (cand.value, cand.kind) == ("United States", "law")

@@ -100,9 +100,13 @@ DATE_CUES: list[tuple[re.Pattern[str], str]] = [
     (
         # "from" only after a period or a verb of running ("two years from <date>", "runs
         # from"): "resign from", "income fell from" or "shipped from" start nothing
+        # "shall take effect on <date>", "in effect from <date>", "in force from <date>",
+        # "comes into force on <date>", "shall enter into effect on <date>"
         re.compile(
             r"\b(?:effective|as\s+of|commenc\w*|begin\w*|start\w*"
-            r"|(?:years?|months?|term|runs?|running|valid)\s+from)\b",
+            r"|(?:years?|months?|term|runs?|running|valid|effect|force)\s+from"
+            r"|(?:take[sn]?|taking|took)\s+effect"
+            r"|(?:come|comes|came|coming|enter(?:s|ed|ing)?)\s+into\s+(?:force|effect))\b",
             _FLAGS,
         ),
         "effective",
@@ -115,6 +119,9 @@ DATE_CUES: list[tuple[re.Pattern[str], str]] = [
     (
         re.compile(
             r"\b(?:expir\w*|terminat\w*|until|through|end(?:s|ing)?\s+on)\b"
+            # "shall cease to have effect / to be in force on <date>"
+            r"|\bceas\w*\s+to\s+(?:have\s+effect|be\s+in\s+(?:full\s+)?"
+            r"(?:force|effect))\b"
             # the end of a stated period: "ending June 30, 2012", "shall end as of <date>",
             # "concluding on <date>", "extended to <date>", "up to and including <date>"
             r"|\b(?:ending|end(?:s|ed)?\s+(?:as\s+of|at)|conclud\w*(?:\s+on)?|extended\s+to"

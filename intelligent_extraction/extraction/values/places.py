@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .base import PARAGRAPH_BREAK, Candidate, cue_after, cue_before, squash_spaces
@@ -46,6 +46,10 @@ _ALIASES = {
     "Czechia": ["Czech Republic"],
     "Switzerland": ["Swiss Confederation"],
     "District of Columbia": ["Washington, D.C.", "Washington D.C.", "Washington DC"],
+    "Türkiye": ["Turkey"],  # pycountry's name since 2022; contracts say "Turkey"
+    "Mexico": ["United Mexican States"],
+    "Hawaii": ["Hawai'i"],
+    "Quebec, Canada": ["Québec"],
 }
 _CANONICAL_OVERRIDES = {"RU": "Russia", "VG": "British Virgin Islands", "KR": "South Korea"}
 _REGIONS_OF_CHINA = {"HK", "MO", "TW"}
@@ -58,6 +62,17 @@ _ADJECTIVES = {
     "swedish": "Sweden", "danish": "Denmark", "norwegian": "Norway", "finnish": "Finland",
     "belgian": "Belgium", "austrian": "Austria", "mexican": "Mexico", "brazilian": "Brazil",
     "luxembourg": "Luxembourg", "cayman": "Cayman Islands", "bermudian": "Bermuda",
+    "scots": "Scotland", "polish": "Poland", "portuguese": "Portugal", "greek": "Greece",
+    "turkish": "Türkiye", "hungarian": "Hungary", "czech": "Czechia", "slovak": "Slovakia",
+    "slovenian": "Slovenia", "croatian": "Croatia", "romanian": "Romania",
+    "bulgarian": "Bulgaria", "estonian": "Estonia", "latvian": "Latvia",
+    "lithuanian": "Lithuania", "ukrainian": "Ukraine", "russian": "Russia",
+    "icelandic": "Iceland", "cypriot": "Cyprus", "maltese": "Malta", "taiwanese": "Taiwan",
+    "thai": "Thailand", "malaysian": "Malaysia", "philippine": "Philippines",
+    "indonesian": "Indonesia", "vietnamese": "Vietnam", "argentine": "Argentina",
+    "argentinian": "Argentina", "chilean": "Chile", "colombian": "Colombia",
+    "peruvian": "Peru", "egyptian": "Egypt", "saudi": "Saudi Arabia",
+    "emirati": "United Arab Emirates", "nigerian": "Nigeria", "kenyan": "Kenya",
 }  # fmt: skip
 
 
@@ -233,14 +248,34 @@ _GOVERNING = re.compile(
 _SENTENCE_BREAK = re.compile(rf"[.;]\s+(?=[A-Z])|{PARAGRAPH_BREAK}")
 
 
+#: The contract "is subject to" the place's law, named right after ("This Agreement is subject
+#: to the laws of Ireland", "shall be subject to Swiss law").
+_SUBJECT_TO = re.compile(
+    r"\b(?:is|are|be)\s+subject\s+to(?:\s+the)?(?:\s+(?:internal|substantive))?"
+    r"(?:\s+laws?\s+(?:of|in\s+force\s+in))?(?:\s+the)?"
+    r"(?:\s+(?:State|Commonwealth|Province)\s+of)?\s*$",
+    _FLAGS,
+)
+#: The place's law "applies" to the contract ("The law of England applies to this Agreement",
+#: "Ohio law shall apply."); not "apply to the Software", which is some other law.
+_APPLIES = re.compile(
+    r"^\s*(?:laws?\s+)?(?:shall\s+|will\s+)?(?:exclusively\s+)?appl(?:y|ies)\b"
+    r"(?:\s+(?:exclusively\s+)?to\s+this\s+(?:agreement|contract|lease)\b|\s*[.;]|\s*$)",
+    _FLAGS,
+)
+
+
 def _governs(text: str, start: int, end: int) -> bool:
     """Whether the sentence around the place says what governs or construes the contract
-    (before it, or just after: "Delaware law governs")."""
+    (before it, or just after: "Delaware law governs", "the law of X applies")."""
     before = text[max(0, start - 200) : start]
     breaks = list(_SENTENCE_BREAK.finditer(before))
     after = _SENTENCE_BREAK.split(text[end : end + 40])[0]
-    return bool(_GOVERNING.search(before[breaks[-1].end() :] if breaks else before)) or bool(
-        _GOVERNING.search(after)
+    return (
+        bool(_GOVERNING.search(before[breaks[-1].end() :] if breaks else before))
+        or bool(_GOVERNING.search(after))
+        or bool(_SUBJECT_TO.search(before))
+        or bool(_APPLIES.match(after))
     )
 
 
@@ -253,6 +288,9 @@ _GOVERNED_BY_SAID_PLACE = re.compile(
 )
 
 
+_NAMES_A_LAW = re.compile(r"\blaws?$", _FLAGS)
+
+
 def _kind(text: str, start: int, end: int) -> str | None:
     """incorporation | law (governing law) | legal (some other law: "export laws of") | forum."""
     after = cue_after(text, end, _KIND_AFTER, window=30)
@@ -260,6 +298,8 @@ def _kind(text: str, start: int, end: int) -> str | None:
         return "incorporation"
     if _GOVERNED_BY_SAID_PLACE.match(squash_spaces(text[end : end + 300])):
         return "law"
+    if after is None and _NAMES_A_LAW.search(text, start, end):
+        after = "law"  # "Swiss law": the legal adjective's mention holds its "law"
     role = cue_before(text, start, _KIND_BEFORE[1:], window=80) or after
     if role == "law" and not _governs(text, start, end):
         return "legal"
@@ -285,7 +325,30 @@ def find_places(text: str, *, strict_case: bool = True) -> list[Candidate]:
         candidates.append(
             Candidate(" and ".join(names), text[start:end], start, end, unit=level, kind=kind)
         )
-    return candidates
+    return _federal_law_beside_a_state_law(text, candidates)
+
+
+def _federal_law_beside_a_state_law(text: str, candidates: list[Candidate]) -> list[Candidate]:
+    """US federal law named in the sentence of a state's governing law is no governing law of
+    its own ("Except as preempted by the laws of the United States, ... governed by the laws of
+    the State of Ohio"): the state is the answer, as when the two are chained."""
+
+    def beside_a_state(federal: Candidate) -> bool:
+        return any(
+            other.kind == "law"
+            and other.unit == "us_state"
+            and not _SENTENCE_BREAK.search(
+                text, min(federal.end, other.end), max(federal.start, other.start)
+            )
+            for other in candidates
+        )
+
+    return [
+        replace(c, kind="legal")
+        if c.kind == "law" and c.value == "United States" and beside_a_state(c)
+        else c
+        for c in candidates
+    ]
 
 
 def place_components(text: str) -> frozenset[str]:
