@@ -700,15 +700,27 @@ def inventory() -> list[Rule]:
     )
     rules += branches(
         du, "DURATION_CUES: list[tuple[re.Pattern[str], str]] = [", "\n]", [
-            (r"notif\w*", r"\bnotif\w*"), (r"renew\w*", r"\brenew\w*"),
+            (r"notif\w*", r"\bnotif\w*"), (r"non-?renewal", r"\bnon-?renewal\b"),
+            (r"renew\w*", r"\brenew\w*"),
             ("{EXTENDS_A_RENEWAL}", r"\bextend\w*"),  # values/durations.py's constant
             "extension", "successive", "additional",
             (r"(?<!\bno\s)further(?!\s+force)", r"\bfurther\b"),
             "initial", (r"period\s+of", r"\bperiod\s+of\b"), (r"remain\s+in", r"\bremain\s+in\b"),
             (r"continue\w*", r"\bcontinue\w*"), (r"for\s+a\s+period", r"\bfor\s+a\s+period\b"),
             (r"extends?(?=\s+for\s+a\s+period\s+of\b)", r"\bextends?\s+for\s+a\s+period\s+of\b"),
-        ], label="duration role cue", generic={r"renew\w*", "initial", r"period\s+of"},
+        ], label="duration role cue",
+        generic={r"renew\w*", "initial", r"period\s+of", r"non-?renewal"},
     )
+    rules.append(edit(
+        du, "term after a duration written as its adjective ('a 36-month term')",
+        '    (re.compile(r"^[\\s)-]*(?:(?:initial|original|fixed)\\s+)?term\\b", _FLAGS), "term"),\n',
+        "", r"\b(?:year|month)s?\W{0,3}(?:(?:initial|original|fixed)\s+)?term\b", generic=True,
+    ))
+    rules.append(edit(
+        du, "renewal after a duration written as its adjective ('a two-year renewal term')",
+        '    (re.compile(r"^[\\s)-]*(?:renewal|extension)\\s+(?:term|period)", _FLAGS), "renewal"),\n',
+        "", r"\b(?:year|month)s?\W{0,3}(?:renewal|extension)\s+(?:term|period)", generic=True,
+    ))
     rules.append(edit(
         du, "notice after the duration: 'prior to the end of'",
         '    (\n'

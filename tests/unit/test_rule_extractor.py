@@ -1563,3 +1563,12 @@ def test_a_period_the_agreement_expires_after_counted_from_its_start_is_the_term
 ):
     result = extractor.extract(TERM_FIELD, [chunk(text, 10, 6000)])
     assert (result.value, result.raw) == (value, raw)
+
+
+@pytest.mark.parametrize("text", [
+    "This Agreement shall have a two-year term.",
+    "This Agreement shall have a two (2)-year term beginning on the Effective Date.",
+])
+def test_a_term_written_as_the_adjective_of_term_is_the_term(extractor, text):
+    result = extractor.extract(TERM_FIELD, [chunk(text, 3, 2000)])
+    assert result.value == "P2Y"

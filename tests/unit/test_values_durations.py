@@ -85,6 +85,14 @@ def test_roles_in_a_renewal_sentence() -> None:
         ("the Recipient keeps each disclosure secret for a period of four (4) years", "period"),
         # ... a term word names the agreement's own
         ("this Agreement shall continue in force for a period of four (4) years", "term"),
+        # a duration written as the adjective of its period: the noun after it names the role
+        ("The Reseller Agreement has a two-year term.", "term"),
+        ("the Supplier accepts a 36-month initial term", "term"),
+        ("Licensor grants a three (3)-year term starting on the Launch Date", "term"),
+        ("the parties may agree on a one-year renewal term", "renewal"),
+        # the "renewal" of a notice of non-renewal is part of the notice, not a renewal cue
+        ("either party gives written notice of non-renewal within ninety days of the end of "
+         "the term", "notice"),
     ],
 )
 def test_role_cues(text: str, kind: str) -> None:

@@ -101,7 +101,8 @@ EXTENDS_A_RENEWAL = r"extend(?!s?\s+(?:until|through|for\s+a\s+period\s+of)\b)\w
 #: three (3) years" is a renewal even though "period of" is nearer; and "period" only when no
 #: term word is there either ("shall continue for a period of one year" is a term).
 DURATION_CUES: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"\b(?:notice|notif\w*)\b(?=[^.;]{0,50}$)", _FLAGS), "notice"),
+    # a "notice of non-renewal" given "within ninety days of the end": its "renewal" is no cue
+    (re.compile(r"\b(?:notice|notif\w*|non-?renewal)\b(?=[^.;]{0,50}$)", _FLAGS), "notice"),
     (
         # "of no further force or effect" ends an obligation; it extends nothing
         re.compile(
@@ -141,6 +142,12 @@ _NOTICE_AFTER: list[tuple[re.Pattern[str], str]] = [
 ]
 
 _RENEWAL_AFTER = [(re.compile(r"^\W{0,3}(?:\w+\s+){0,2}renew", _FLAGS), "renewal")]
+#: A duration written as the adjective of its period: "a 36-month term", "an initial two-year
+#: term", "three (3)-year renewal terms". The noun after it says what it measures.
+_PERIOD_NOUN_AFTER: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"^[\s)-]*(?:renewal|extension)\s+(?:term|period)", _FLAGS), "renewal"),
+    (re.compile(r"^[\s)-]*(?:(?:initial|original|fixed)\s+)?term\b", _FLAGS), "term"),
+]
 
 
 def iso_duration(amount: Decimal, unit: str) -> str:
@@ -151,10 +158,12 @@ def iso_duration(amount: Decimal, unit: str) -> str:
 
 
 def _role(text: str, start: int, end: int) -> str | None:
-    """Notice if a notice phrase follows; else the nearest notice/renewal cue; else term."""
+    """Notice if a notice phrase follows; else the nearest notice/renewal cue; else the period
+    the duration qualifies ("a two-year term"); else term; else a bare period."""
     return (
         cue_after(text, end, _NOTICE_AFTER)
         or cue_before(text, start, DURATION_CUES[:2])
+        or cue_after(text, end, _PERIOD_NOUN_AFTER)
         or cue_before(text, start, DURATION_CUES[2:3])
         or cue_before(text, start, DURATION_CUES[3:])
     )
