@@ -741,8 +741,18 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         du, "renewal after a recurrence ('annual renewals')",
-        "cue_after(text, m.end(), _RENEWAL_AFTER) or _role(", "_role(",
+        "        cue_after(text, end, _RENEWAL_AFTER)\n        or cue_after(text, end, _NOTICE_AFTER)",
+        "        cue_after(text, end, _NOTICE_AFTER)",
         r"\b(?:annual(?:ly)?|yearly|monthly)\W{0,3}(?:\w+\s+){0,2}renew",
+    ))
+    rules.append(edit(
+        du, "a term word names no recurrence's role ('shall continue from year to year')",
+        "            kind = _recurrence_role(text, *m.span())",
+        "            kind = cue_after(text, m.end(), _RENEWAL_AFTER) or _role(text, *m.span())"
+        " or \"recurring\"",
+        r"\b(?:term|initial|remain\s+in|continue\w*|period\s+of)\b.{0,60}"
+        r"\b(?:year[\s-]to[\s-]year|month[\s-]to[\s-]month|annually|yearly|monthly)\b",
+        generic=True,
     ))
     rules.append(edit(
         du, "hours as a duration unit", "_UNIT = r\"(?P<unit>year|month|week|day|hour)s?\\b\"",

@@ -1572,3 +1572,14 @@ def test_a_period_the_agreement_expires_after_counted_from_its_start_is_the_term
 def test_a_term_written_as_the_adjective_of_term_is_the_term(extractor, text):
     result = extractor.extract(TERM_FIELD, [chunk(text, 3, 2000)])
     assert result.value == "P2Y"
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("After its first two years this Agreement shall continue on a year-to-year basis.", "P1Y"),
+    ("Once the Pilot Period ends, this Agreement shall continue on a month-to-month basis.",
+     "P1M"),
+])
+def test_an_agreement_that_continues_from_year_to_year_renews_each_year(extractor, text, value):
+    # "continue" is a term word, but a recurrence repeats a period: it is the renewal
+    result = extractor.extract(RENEWAL, [chunk(text, 3, 2000)])
+    assert result.value == value

@@ -169,6 +169,17 @@ def _role(text: str, start: int, end: int) -> str | None:
     )
 
 
+def _recurrence_role(text: str, start: int, end: int) -> str:
+    """A recurrence ("from year to year", "annually") repeats a period: a renewal or notice cue
+    names its role, a term word does not ("shall continue from year to year" renews)."""
+    return (
+        cue_after(text, end, _RENEWAL_AFTER)
+        or cue_after(text, end, _NOTICE_AFTER)
+        or cue_before(text, start, DURATION_CUES[:2])
+        or "recurring"
+    )
+
+
 def _numbered(text: str) -> list[Candidate]:
     found = []
     for m in _NUMBERED.finditer(text):
@@ -203,7 +214,7 @@ def _implicit_one(text: str) -> list[Candidate]:
         )
     for pattern, unit in _RECURRING:
         for m in pattern.finditer(text):
-            kind = cue_after(text, m.end(), _RENEWAL_AFTER) or _role(text, *m.span()) or "recurring"
+            kind = _recurrence_role(text, *m.span())
             found.append(
                 Candidate(
                     iso_duration(Decimal(1), unit), m.group(0), *m.span(), unit=unit, kind=kind
