@@ -708,8 +708,13 @@ def inventory() -> list[Rule]:
             "initial", (r"period\s+of", r"\bperiod\s+of\b"), (r"remain\s+in", r"\bremain\s+in\b"),
             (r"continue\w*", r"\bcontinue\w*"), (r"for\s+a\s+period", r"\bfor\s+a\s+period\b"),
             (r"extends?(?=\s+for\s+a\s+period\s+of\b)", r"\bextends?\s+for\s+a\s+period\s+of\b"),
+            (r"in\s+(?:full\s+)?(?:force|effect)", r"\bin\s+(?:full\s+)?(?:force|effect)\b"),
+            "valid", "duration",
+            (r"(?:entered\s+into|concluded)\s+for", r"\b(?:entered\s+into|concluded)\s+for\b"),
         ], label="duration role cue",
-        generic={r"renew\w*", "initial", r"period\s+of", r"non-?renewal"},
+        generic={r"renew\w*", "initial", r"period\s+of", r"non-?renewal",
+                 r"in\s+(?:full\s+)?(?:force|effect)", "valid", "duration",
+                 r"(?:entered\s+into|concluded)\s+for"},
     )
     rules.append(edit(
         du, "term after a duration written as its adjective ('a 36-month term')",

@@ -1583,3 +1583,14 @@ def test_an_agreement_that_continues_from_year_to_year_renews_each_year(extracto
     # "continue" is a term word, but a recurrence repeats a period: it is the renewal
     result = extractor.extract(RENEWAL, [chunk(text, 3, 2000)])
     assert result.value == value
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("This Agreement shall be in effect for one (1) year.", "P1Y"),
+    ("This Agreement is valid for a period of 3 years.", "P3Y"),
+    ("This Agreement shall have a duration of four years.", "P4Y"),
+    ("The duration of this Agreement is two (2) years.", "P2Y"),
+])
+def test_an_agreement_in_effect_or_valid_for_a_time_has_that_term(extractor, text, value):
+    result = extractor.extract(TERM_FIELD, [chunk(text, 3, 2000)])
+    assert result.value == value

@@ -85,6 +85,11 @@ def test_roles_in_a_renewal_sentence() -> None:
         ("the Recipient keeps each disclosure secret for a period of four (4) years", "period"),
         # ... a term word names the agreement's own
         ("this Agreement shall continue in force for a period of four (4) years", "term"),
+        # an agreement in force, in effect or valid for a time, its duration: its term
+        ("the Supply Agreement shall be in effect for one (1) year", "term"),
+        ("this Licence is valid for a period of two years", "term"),
+        ("the duration of the Reseller Agreement is three (3) years", "term"),
+        ("this Agreement is concluded for a period of four (4) years", "term"),
         # a duration written as the adjective of its period: the noun after it names the role
         ("The Reseller Agreement has a two-year term.", "term"),
         ("the Supplier accepts a 36-month initial term", "term"),

@@ -113,10 +113,12 @@ DURATION_CUES: list[tuple[re.Pattern[str], str]] = [
         "renewal",
     ),
     (
-        # a term that "extends for a period of" runs (see EXTENDS_A_RENEWAL)
+        # a term that "extends for a period of" runs (see EXTENDS_A_RENEWAL); an agreement "in
+        # force / in effect / valid" for, or "entered into for", a time, or its "duration"
         re.compile(
             r"\b(?:term|initial|remain\s+in|continue\w*"
-            r"|extends?(?=\s+for\s+a\s+period\s+of\b))\b",
+            r"|extends?(?=\s+for\s+a\s+period\s+of\b)"
+            r"|in\s+(?:full\s+)?(?:force|effect)|valid|duration|(?:entered\s+into|concluded)\s+for)\b",
             _FLAGS,
         ),
         "term",
