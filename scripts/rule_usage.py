@@ -760,8 +760,14 @@ def inventory() -> list[Rule]:
         generic=True,
     ))
     rules.append(edit(
-        du, "hours as a duration unit", "_UNIT = r\"(?P<unit>year|month|week|day|hour)s?\\b\"",
-        "_UNIT = r\"(?P<unit>year|month|week|day)s?\\b\"", r"\bhours?\b",
+        du, "hours as a duration unit", "_UNIT = r\"(?P<unit>year|month|week|day|hour|yr|mo)s?\\b\"",
+        "_UNIT = r\"(?P<unit>year|month|week|day|yr|mo)s?\\b\"", r"\bhours?\b",
+    ))
+    rules.append(edit(
+        du, "abbreviated units ('2 yrs.', '12 mos.')",
+        "_UNIT = r\"(?P<unit>year|month|week|day|hour|yr|mo)s?\\b\"",
+        "_UNIT = r\"(?P<unit>year|month|week|day|hour)s?\\b\"", r"\d\s*(?:yrs?|mos?)\b",
+        generic=True,
     ))
     # ---------------------------------------------------------------- values/numbers.py
     rules += branches(

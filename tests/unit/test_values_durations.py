@@ -30,6 +30,10 @@ from intelligent_extraction.extraction.values.durations import (
         ("40.5 months", "P40.5M", "40.5 months"),
         ("one hundred twenty (120) days", "P120D", "one hundred twenty (120) days"),
         ("within forty-eight (48) hours", "PT48H", "forty-eight (48) hours"),
+        # the abbreviations of order forms and schedules
+        ("Initial Term: 3 yrs. from the Go-Live Date", "P3Y", "3 yrs"),
+        ("a minimum commitment of twenty-four (24) mos. of service", "P24M", "twenty-four (24) mos"),
+        ("a 1-yr subscription", "P1Y", "1-yr"),
         ("ten (10) business days", "P10D", "ten (10) business days"),
         ("for an additional month of coverage", "P1M", "an additional month"),
         ("renews in perpetuity", "perpetual", "in perpetuity"),

@@ -37,7 +37,9 @@ __all__ = [
 PERPETUAL = "perpetual"
 _FLAGS = re.IGNORECASE
 _UNIT_CODES = {"year": "Y", "month": "M", "week": "W", "day": "D", "hour": "H"}
-_UNIT = r"(?P<unit>year|month|week|day|hour)s?\b"
+_UNIT = r"(?P<unit>year|month|week|day|hour|yr|mo)s?\b"
+#: the abbreviations order forms and schedules use ("2 yrs.", "12 mos.")
+_ABBREVIATED_UNITS = {"yr": "year", "mo": "month"}
 _QUALIFIER = (
     r"(?:(?:calendar|business|working|consecutive|full|additional|successive|contract)\s+)*"
 )
@@ -182,13 +184,18 @@ def _recurrence_role(text: str, start: int, end: int) -> str:
     )
 
 
+def _unit(m: re.Match[str]) -> str:
+    unit = m.group("unit").lower()
+    return _ABBREVIATED_UNITS.get(unit, unit)
+
+
 def _numbered(text: str) -> list[Candidate]:
     found = []
     for m in _NUMBERED.finditer(text):
         amount = quantity_value(m)
         if amount is None or amount <= 0:
             continue
-        unit = m.group("unit").lower()
+        unit = _unit(m)
         found.append(
             Candidate(
                 iso_duration(amount, unit),
@@ -204,7 +211,7 @@ def _numbered(text: str) -> list[Candidate]:
 def _implicit_one(text: str) -> list[Candidate]:
     found = []
     for m in _ARTICLE.finditer(text):
-        unit = m.group("unit").lower()
+        unit = _unit(m)
         found.append(
             Candidate(
                 iso_duration(Decimal(1), unit),
