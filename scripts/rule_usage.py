@@ -739,15 +739,32 @@ def inventory() -> list[Rule]:
     )
     rules += branches(
         du, "DURATION_CUES: list[tuple[re.Pattern[str], str]] = [", "\n]", [
-            (r"notif\w*", r"\bnotif\w*"), (r"renew\w*", r"\brenew\w*"),
+            (r"notif\w*", r"\bnotif\w*"), (r"non-?renewal", r"\bnon-?renewal\b"),
+            (r"renew\w*", r"\brenew\w*"),
             ("{EXTENDS_A_RENEWAL}", r"\bextend\w*"),  # values/durations.py's constant
             "extension", "successive", "additional",
             (r"(?<!\bno\s)further(?!\s+force)", r"\bfurther\b"),
             "initial", (r"period\s+of", r"\bperiod\s+of\b"), (r"remain\s+in", r"\bremain\s+in\b"),
             (r"continue\w*", r"\bcontinue\w*"), (r"for\s+a\s+period", r"\bfor\s+a\s+period\b"),
             (r"extends?(?=\s+for\s+a\s+period\s+of\b)", r"\bextends?\s+for\s+a\s+period\s+of\b"),
-        ], label="duration role cue", generic={r"renew\w*", "initial", r"period\s+of"},
+            (r"in\s+(?:full\s+)?(?:force|effect)", r"\bin\s+(?:full\s+)?(?:force|effect)\b"),
+            "valid", "duration",
+            (r"(?:entered\s+into|concluded)\s+for", r"\b(?:entered\s+into|concluded)\s+for\b"),
+        ], label="duration role cue",
+        generic={r"renew\w*", "initial", r"period\s+of", r"non-?renewal",
+                 r"in\s+(?:full\s+)?(?:force|effect)", "valid", "duration",
+                 r"(?:entered\s+into|concluded)\s+for"},
     )
+    rules.append(edit(
+        du, "term after a duration written as its adjective ('a 36-month term')",
+        '    (re.compile(r"^[\\s)-]*(?:(?:initial|original|fixed)\\s+)?term\\b", _FLAGS), "term"),\n',
+        "", r"\b(?:year|month)s?\W{0,3}(?:(?:initial|original|fixed)\s+)?term\b", generic=True,
+    ))
+    rules.append(edit(
+        du, "renewal after a duration written as its adjective ('a two-year renewal term')",
+        '    (re.compile(r"^[\\s)-]*(?:renewal|extension)\\s+(?:term|period)", _FLAGS), "renewal"),\n',
+        "", r"\b(?:year|month)s?\W{0,3}(?:renewal|extension)\s+(?:term|period)", generic=True,
+    ))
     rules.append(edit(
         du, "notice after the duration: 'prior to the end of'",
         '    (\n'
@@ -768,12 +785,28 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         du, "renewal after a recurrence ('annual renewals')",
-        "cue_after(text, m.end(), _RENEWAL_AFTER) or _role(", "_role(",
+        "        cue_after(text, end, _RENEWAL_AFTER)\n        or cue_after(text, end, _NOTICE_AFTER)",
+        "        cue_after(text, end, _NOTICE_AFTER)",
         r"\b(?:annual(?:ly)?|yearly|monthly)\W{0,3}(?:\w+\s+){0,2}renew",
     ))
     rules.append(edit(
-        du, "hours as a duration unit", "_UNIT = r\"(?P<unit>year|month|week|day|hour)s?\\b\"",
-        "_UNIT = r\"(?P<unit>year|month|week|day)s?\\b\"", r"\bhours?\b",
+        du, "a term word names no recurrence's role ('shall continue from year to year')",
+        "            kind = _recurrence_role(text, *m.span())",
+        "            kind = cue_after(text, m.end(), _RENEWAL_AFTER) or _role(text, *m.span())"
+        " or \"recurring\"",
+        r"\b(?:term|initial|remain\s+in|continue\w*|period\s+of)\b.{0,60}"
+        r"\b(?:year[\s-]to[\s-]year|month[\s-]to[\s-]month|annually|yearly|monthly)\b",
+        generic=True,
+    ))
+    rules.append(edit(
+        du, "hours as a duration unit", "_UNIT = r\"(?P<unit>year|month|week|day|hour|yr|mo)s?\\b\"",
+        "_UNIT = r\"(?P<unit>year|month|week|day|yr|mo)s?\\b\"", r"\bhours?\b",
+    ))
+    rules.append(edit(
+        du, "abbreviated units ('2 yrs.', '12 mos.')",
+        "_UNIT = r\"(?P<unit>year|month|week|day|hour|yr|mo)s?\\b\"",
+        "_UNIT = r\"(?P<unit>year|month|week|day|hour)s?\\b\"", r"\d\s*(?:yrs?|mos?)\b",
+        generic=True,
     ))
     # ---------------------------------------------------------------- values/numbers.py
     rules += branches(

@@ -103,3 +103,18 @@ def test_a_party_that_may_elect_not_to_renew_gives_the_stop_notice():
             "then-current term.")
     result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
     assert (result.value, result.raw) == ("P75D", "seventy-five (75) days")
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # a party that "does not wish to renew" gives the stop notice (one that wishes to renew
+    # takes up an option)
+    ("14.1 The Term renews by itself unless either Party tells the other Party, not less than "
+     "ninety (90) days prior to the end of the Initial Term or any Renewal Term, that it does not "
+     "wish to renew.", "P90D"),
+    # the notice of non-renewal is given "within" a period of the end
+    ("14.1 The Term renews by itself unless a Party serves written notice of non-renewal within "
+     "sixty days of the end of the Term.", "P60D"),
+])
+def test_a_notice_that_it_does_not_wish_to_renew_stops_the_renewal(text, value):
+    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    assert result.value == value, result.candidates[:2]

@@ -1563,3 +1563,34 @@ def test_a_period_the_agreement_expires_after_counted_from_its_start_is_the_term
 ):
     result = extractor.extract(TERM_FIELD, [chunk(text, 10, 6000)])
     assert (result.value, result.raw) == (value, raw)
+
+
+@pytest.mark.parametrize("text", [
+    "This Agreement shall have a two-year term.",
+    "This Agreement shall have a two (2)-year term beginning on the Effective Date.",
+])
+def test_a_term_written_as_the_adjective_of_term_is_the_term(extractor, text):
+    result = extractor.extract(TERM_FIELD, [chunk(text, 3, 2000)])
+    assert result.value == "P2Y"
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("After its first two years this Agreement shall continue on a year-to-year basis.", "P1Y"),
+    ("Once the Pilot Period ends, this Agreement shall continue on a month-to-month basis.",
+     "P1M"),
+])
+def test_an_agreement_that_continues_from_year_to_year_renews_each_year(extractor, text, value):
+    # "continue" is a term word, but a recurrence repeats a period: it is the renewal
+    result = extractor.extract(RENEWAL, [chunk(text, 3, 2000)])
+    assert result.value == value
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("This Agreement shall be in effect for one (1) year.", "P1Y"),
+    ("This Agreement is valid for a period of 3 years.", "P3Y"),
+    ("This Agreement shall have a duration of four years.", "P4Y"),
+    ("The duration of this Agreement is two (2) years.", "P2Y"),
+])
+def test_an_agreement_in_effect_or_valid_for_a_time_has_that_term(extractor, text, value):
+    result = extractor.extract(TERM_FIELD, [chunk(text, 3, 2000)])
+    assert result.value == value

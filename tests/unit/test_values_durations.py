@@ -30,6 +30,10 @@ from intelligent_extraction.extraction.values.durations import (
         ("40.5 months", "P40.5M", "40.5 months"),
         ("one hundred twenty (120) days", "P120D", "one hundred twenty (120) days"),
         ("within forty-eight (48) hours", "PT48H", "forty-eight (48) hours"),
+        # the abbreviations of order forms and schedules
+        ("Initial Term: 3 yrs. from the Go-Live Date", "P3Y", "3 yrs"),
+        ("a minimum commitment of twenty-four (24) mos. of service", "P24M", "twenty-four (24) mos"),
+        ("a 1-yr subscription", "P1Y", "1-yr"),
         ("ten (10) business days", "P10D", "ten (10) business days"),
         ("for an additional month of coverage", "P1M", "an additional month"),
         ("renews in perpetuity", "perpetual", "in perpetuity"),
@@ -85,6 +89,19 @@ def test_roles_in_a_renewal_sentence() -> None:
         ("the Recipient keeps each disclosure secret for a period of four (4) years", "period"),
         # ... a term word names the agreement's own
         ("this Agreement shall continue in force for a period of four (4) years", "term"),
+        # an agreement in force, in effect or valid for a time, its duration: its term
+        ("the Supply Agreement shall be in effect for one (1) year", "term"),
+        ("this Licence is valid for a period of two years", "term"),
+        ("the duration of the Reseller Agreement is three (3) years", "term"),
+        ("this Agreement is concluded for a period of four (4) years", "term"),
+        # a duration written as the adjective of its period: the noun after it names the role
+        ("The Reseller Agreement has a two-year term.", "term"),
+        ("the Supplier accepts a 36-month initial term", "term"),
+        ("Licensor grants a three (3)-year term starting on the Launch Date", "term"),
+        ("the parties may agree on a one-year renewal term", "renewal"),
+        # the "renewal" of a notice of non-renewal is part of the notice, not a renewal cue
+        ("either party gives written notice of non-renewal within ninety days of the end of "
+         "the term", "notice"),
     ],
 )
 def test_role_cues(text: str, kind: str) -> None:

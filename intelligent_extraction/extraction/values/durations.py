@@ -37,7 +37,9 @@ __all__ = [
 PERPETUAL = "perpetual"
 _FLAGS = re.IGNORECASE
 _UNIT_CODES = {"year": "Y", "month": "M", "week": "W", "day": "D", "hour": "H"}
-_UNIT = r"(?P<unit>year|month|week|day|hour)s?\b"
+_UNIT = r"(?P<unit>year|month|week|day|hour|yr|mo)s?\b"
+#: the abbreviations order forms and schedules use ("2 yrs.", "12 mos.")
+_ABBREVIATED_UNITS = {"yr": "year", "mo": "month"}
 _QUALIFIER = (
     r"(?:(?:calendar|business|working|consecutive|full|additional|successive|contract)\s+)*"
 )
@@ -101,7 +103,8 @@ EXTENDS_A_RENEWAL = r"extend(?!s?\s+(?:until|through|for\s+a\s+period\s+of)\b)\w
 #: three (3) years" is a renewal even though "period of" is nearer; and "period" only when no
 #: term word is there either ("shall continue for a period of one year" is a term).
 DURATION_CUES: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"\b(?:notice|notif\w*)\b(?=[^.;]{0,50}$)", _FLAGS), "notice"),
+    # a "notice of non-renewal" given "within ninety days of the end": its "renewal" is no cue
+    (re.compile(r"\b(?:notice|notif\w*|non-?renewal)\b(?=[^.;]{0,50}$)", _FLAGS), "notice"),
     (
         # "of no further force or effect" ends an obligation; it extends nothing
         re.compile(
@@ -112,10 +115,12 @@ DURATION_CUES: list[tuple[re.Pattern[str], str]] = [
         "renewal",
     ),
     (
-        # a term that "extends for a period of" runs (see EXTENDS_A_RENEWAL)
+        # a term that "extends for a period of" runs (see EXTENDS_A_RENEWAL); an agreement "in
+        # force / in effect / valid" for, or "entered into for", a time, or its "duration"
         re.compile(
             r"\b(?:term|initial|remain\s+in|continue\w*"
-            r"|extends?(?=\s+for\s+a\s+period\s+of\b))\b",
+            r"|extends?(?=\s+for\s+a\s+period\s+of\b)"
+            r"|in\s+(?:full\s+)?(?:force|effect)|valid|duration|(?:entered\s+into|concluded)\s+for)\b",
             _FLAGS,
         ),
         "term",
@@ -141,6 +146,12 @@ _NOTICE_AFTER: list[tuple[re.Pattern[str], str]] = [
 ]
 
 _RENEWAL_AFTER = [(re.compile(r"^\W{0,3}(?:\w+\s+){0,2}renew", _FLAGS), "renewal")]
+#: A duration written as the adjective of its period: "a 36-month term", "an initial two-year
+#: term", "three (3)-year renewal terms". The noun after it says what it measures.
+_PERIOD_NOUN_AFTER: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"^[\s)-]*(?:renewal|extension)\s+(?:term|period)", _FLAGS), "renewal"),
+    (re.compile(r"^[\s)-]*(?:(?:initial|original|fixed)\s+)?term\b", _FLAGS), "term"),
+]
 
 
 def iso_duration(amount: Decimal, unit: str) -> str:
@@ -151,13 +162,31 @@ def iso_duration(amount: Decimal, unit: str) -> str:
 
 
 def _role(text: str, start: int, end: int) -> str | None:
-    """Notice if a notice phrase follows; else the nearest notice/renewal cue; else term."""
+    """Notice if a notice phrase follows; else the nearest notice/renewal cue; else the period
+    the duration qualifies ("a two-year term"); else term; else a bare period."""
     return (
         cue_after(text, end, _NOTICE_AFTER)
         or cue_before(text, start, DURATION_CUES[:2])
+        or cue_after(text, end, _PERIOD_NOUN_AFTER)
         or cue_before(text, start, DURATION_CUES[2:3])
         or cue_before(text, start, DURATION_CUES[3:])
     )
+
+
+def _recurrence_role(text: str, start: int, end: int) -> str:
+    """A recurrence ("from year to year", "annually") repeats a period: a renewal or notice cue
+    names its role, a term word does not ("shall continue from year to year" renews)."""
+    return (
+        cue_after(text, end, _RENEWAL_AFTER)
+        or cue_after(text, end, _NOTICE_AFTER)
+        or cue_before(text, start, DURATION_CUES[:2])
+        or "recurring"
+    )
+
+
+def _unit(m: re.Match[str]) -> str:
+    unit = m.group("unit").lower()
+    return _ABBREVIATED_UNITS.get(unit, unit)
 
 
 def _numbered(text: str) -> list[Candidate]:
@@ -166,7 +195,7 @@ def _numbered(text: str) -> list[Candidate]:
         amount = quantity_value(m)
         if amount is None or amount <= 0:
             continue
-        unit = m.group("unit").lower()
+        unit = _unit(m)
         found.append(
             Candidate(
                 iso_duration(amount, unit),
@@ -182,7 +211,7 @@ def _numbered(text: str) -> list[Candidate]:
 def _implicit_one(text: str) -> list[Candidate]:
     found = []
     for m in _ARTICLE.finditer(text):
-        unit = m.group("unit").lower()
+        unit = _unit(m)
         found.append(
             Candidate(
                 iso_duration(Decimal(1), unit),
@@ -194,7 +223,7 @@ def _implicit_one(text: str) -> list[Candidate]:
         )
     for pattern, unit in _RECURRING:
         for m in pattern.finditer(text):
-            kind = cue_after(text, m.end(), _RENEWAL_AFTER) or _role(text, *m.span()) or "recurring"
+            kind = _recurrence_role(text, *m.span())
             found.append(
                 Candidate(
                     iso_duration(Decimal(1), unit), m.group(0), *m.span(), unit=unit, kind=kind
