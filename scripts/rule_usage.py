@@ -585,8 +585,9 @@ def inventory() -> list[Rule]:
     dt = "values/dates.py"
     rules.append(edit(
         dt, "signatures on different days: the last 'Date:' signs (_last_signature_signs)",
-        "    return _last_signature_signs(text, dedupe_overlaps(found))",
-        "    return dedupe_overlaps(found)", r"\bdate\s*:\s*\S[^\n]{0,300}\bdate\s*:\s*\S",
+        "    return _last_signature_signs(text, _range_starts(text, dedupe_overlaps(found)))",
+        "    return _range_starts(text, dedupe_overlaps(found))",
+        r"\bdate\s*:\s*\S[^\n]{0,300}\bdate\s*:\s*\S",
     ))
     rules.append(edit(
         dt, "a 'Date' label after the date ('4/24/2018 / Date') is the signing date",
@@ -600,7 +601,7 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         dt, "a 'Date:' label by a signature is the signing date (DATE_CUES)",
-        'r"(?<!end )(?<!closing )(?<!birth )\\bdate\\s*:\\s*$"', 'r"(?!x)x"',
+        'r"(?<!end )(?<!closing )(?<!birth )(?<!expiry )\\bdate\\s*:\\s*$"', 'r"(?!x)x"',
         r"\bdate\s*:\s*\S",
     ))
     blank = r"(?:_{2,}|\[[\s*_]*\]|\*{2,})"
@@ -650,20 +651,44 @@ def inventory() -> list[Rule]:
         "\\2(?P<d>\\d{1,2})(?!\\d)\"\n    ),\n",
         "", r"(?<![\d./-])(?:1[89]|20)\d{2}([-/])\d{1,2}\1\d{1,2}(?!\d)", flags=0,
     ))
+    rules.append(edit(
+        dt, "'be from <date> through <date>': the first date starts the range (_range_starts)",
+        "_last_signature_signs(text, _range_starts(text, dedupe_overlaps(found)))",
+        "_last_signature_signs(text, dedupe_overlaps(found))",
+        r"\bfrom\s+(?:the\s+)?(?:\d|[A-Z][a-z]+\.?\s+\d)[^.;]{0,20}?\s(?:to|through|until|till)\s+"
+        r"(?:\d|[A-Z][a-z]+\.?\s+\d)",
+        generic=True,
+    ))
     rules += branches(
-        dt, "DATE_CUES: list[tuple[re.Pattern[str], str]] = [", "\"dated\"),", [
+        dt, "DATE_CUES: list[tuple[re.Pattern[str], str]] = [", "\"dated\",\n    ),", [
             "effective", r"as\s+of", r"commenc\w*", r"begin\w*", r"start\w*",
             (r"(?:years?|months?|term|runs?|running|valid|effect|force)\s+from",
              r"\b(?:years?|months?|term|runs?|running|valid|effect|force)\s+from\b"),
             (r"(?:take[sn]?|taking|took)\s+effect", r"\b(?:take[sn]?|taking|took)\s+effect\b"),
-            (r"(?:come|comes|came|coming|enter(?:s|ed|ing)?)\s+into\s+(?:force|effect)",
-             r"\b(?:come|comes|came|coming|enter(?:s|ed|ing)?)\s+into\s+(?:force|effect)\b"),
+            (r"(?:come|comes|came|coming|enter(?:s|ed|ing)?)\s+into\s+(?:force|effect|operation)",
+             r"\b(?:come|comes|came|coming|enter(?:s|ed|ing)?)\s+into\s+"
+             r"(?:force|effect|operation)\b"),
+            r"on\s+and\s+from", r"as\s+from", "operative",
             "dated",
             "made", r"entered\s+into", "executed", "signed",
         ], label="date role cue",
         generic={"effective", r"as\s+of", "dated", r"(?:take[sn]?|taking|took)\s+effect",
-                 r"(?:come|comes|came|coming|enter(?:s|ed|ing)?)\s+into\s+(?:force|effect)"},
+                 r"(?:come|comes|came|coming|enter(?:s|ed|ing)?)\s+into\s+"
+                 r"(?:force|effect|operation)",
+                 r"on\s+and\s+from", r"as\s+from", "operative"},
     )
+    rules.append(edit(
+        dt, "'This Agreement is concluded on <date>' is the day it was made",
+        '            r"\\b(?:is|was|been|and)\\s+concluded(?:\\s+on|\\s+as\\s+of)?\\s*$|"\n', "",
+        r"\b(?:is|was|been|and)\s+concluded(?:\s+(?:on|as\s+of))?\s+(?:the\s+)?\d|"
+        r"\b(?:is|was|been|and)\s+concluded(?:\s+(?:on|as\s+of))?\s+[A-Z][a-z]+\.?\s+\d",
+        generic=True,
+    ))
+    rules.append(edit(
+        dt, "a cover sheet's 'Date of Agreement: <date>' is the day it was made",
+        '            r"\\bdate\\s+of\\s+(?:this\\s+)?agreement\\s*:\\s*$|"\n', "",
+        r"\bdate\s+of\s+(?:this\s+)?agreement\s*:\s*\S", generic=True,
+    ))
     rules.append(edit(
         dt, "'shall cease to have effect / to be in force on <date>' ends the agreement",
         '            # "shall cease to have effect / to be in force on <date>"\n'
@@ -674,17 +699,28 @@ def inventory() -> list[Rule]:
     ))
     rules += branches(
         dt, "r\"\\b(?:expir\\w*|terminat", ")\\b\"", [
-            "expir\\w*", r"terminat\w*", "until", "through",
+            "expir\\w*", r"terminat\w*", "until", "till", "through",
             (r"end(?:s|ing)?\s+on", r"\bend(?:s|ing)?\s+on\b"),
-        ], label="date role cue", generic={"expir\\w*", r"terminat\w*"},
+            "laps(?:e|es|ed|ing)", (r"ceas(?:e|es|ed|ing)\s+on", r"\bceas(?:e|es|ed|ing)\s+on\b"),
+        ], label="date role cue",
+        generic={"expir\\w*", r"terminat\w*", "till", "laps(?:e|es|ed|ing)",
+                 r"ceas(?:e|es|ed|ing)\s+on"},
     )
     rules += branches(
         dt, "r\"|\\b(?:ending|", "\\s*$\"", [
             ("ending", r"\bending\s+(?:\d|[A-Z][a-z]+\.?\s+\d)"),
-            (r"end(?:s|ed)?\s+(?:as\s+of|at)", r"\bend(?:s|ed)?\s+(?:as\s+of|at)\b"),
+            ("ends", r"\bends\s+(?:\d|[A-Z][a-z]+\.?\s+\d)"),
+            (r"end(?:s|ed)?\s+(?:as\s+of|at(?:\s[^;]{1,40}?\son)?)",
+             r"\bend(?:s|ed)?\s+(?:as\s+of|at)\b"),
             (r"conclud\w*(?:\s+on)?", r"\bconclud\w*"), (r"extended\s+to", r"\bextended\s+to\b"),
-            (r"up\s+to\s+and\s+including", r"\bup\s+to\s+and\s+including\b"),
+            (r"(?:up\s+)?to\s+and\s+including", r"\bto\s+and\s+including\b"),
+            (r"up\s+to", r"\bup\s+to\s+(?:\d|[A-Z][a-z]+\.?\s+\d)"),
+            (r"(?:runs?|running)\s+to", r"\b(?:runs?|running)\s+to\s+(?:\d|[A-Z][a-z]+\.?\s+\d)"),
+            (r"end\s+date\s*:", r"\bend\s+date\s*:\s*\S"),
         ], label="date role cue: the end of a stated period",
+        generic={"ends", r"end(?:s|ed)?\s+(?:as\s+of|at(?:\s[^;]{1,40}?\son)?)",
+                 r"(?:up\s+)?to\s+and\s+including", r"up\s+to", r"(?:runs?|running)\s+to",
+                 r"end\s+date\s*:"},
     )
     rules.append(edit(
         dt, "date role cue: the second date of a range ('<date> to <date>')",

@@ -255,3 +255,56 @@ def test_taking_effect_and_in_effect_from_start_the_agreement(text: str, expecte
 )
 def test_coming_into_force_starts_and_ceasing_to_have_effect_ends(text: str, expected) -> None:
     assert [(c.value, c.kind) for c in find_dates(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("This Deed has effect on and from 3 May 2018.", [("2018-05-03", "effective")]),
+        ("The Rules shall apply as from 1 March 2021.", [("2021-03-01", "effective")]),
+        ("This Charter shall be operative from 1 July 2019.", [("2019-07-01", "effective")]),
+        ("The Scheme becomes operative on 1 July 2019.", [("2019-07-01", "effective")]),
+        ("The Scheme shall come into operation on 1 July 2019.", [("2019-07-01", "effective")]),
+        ("This Pact is concluded on 9 August 2022.", [("2022-08-09", "dated")]),
+        ("Date of Agreement: 12 March 2018", [("2018-03-12", "dated")]),
+        ("The Charter shall lapse on September 1, 2022.", [("2022-09-01", "expire")]),
+        ("The Charter lapses on September 1, 2022.", [("2022-09-01", "expire")]),
+        ("This Pact shall cease on 30 June 2024.", [("2024-06-30", "expire")]),
+        ("The Term ends at 11:59 p.m. on December 31, 2020.", [("2020-12-31", "expire")]),
+        ("The Term ends at 5:00 p.m. Eastern Time on December 31, 2020.",
+         [("2020-12-31", "expire")]),
+        ("The Term shall end at midnight on December 31, 2020.", [("2020-12-31", "expire")]),
+        ("The Term ends 30 June 2024.", [("2024-06-30", "expire")]),
+        ("The Initial Term shall run to and including May 31, 2018.", [("2018-05-31", "expire")]),
+        ("The Initial Term runs to May 31, 2018.", [("2018-05-31", "expire")]),
+        ("The Pact remains in force to and including May 31, 2018.", [("2018-05-31", "expire")]),
+        ("The Pact shall continue in force till 31 March 2021.", [("2021-03-31", "expire")]),
+        ("The Pact shall continue in force up to 31 March 2021.", [("2021-03-31", "expire")]),
+        ("Expiry Date: 31 March 2021", [("2021-03-31", "expire")]),
+        ("End Date: 31 March 2021", [("2021-03-31", "expire")]),
+    ],
+)
+def test_more_wordings_of_a_start_and_an_end(text: str, expected) -> None:
+    assert [(c.value, c.kind) for c in find_dates(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The Term shall be from January 1, 2015 through December 31, 2017.",
+         [("2015-01-01", "effective"), ("2017-12-31", "expire")]),
+        ("The Lease Term shall be for the period from 1 January 2015 to 31 December 2017.",
+         [("2015-01-01", "effective"), ("2017-12-31", "expire")]),
+        ("The Pact remains in force for the period from 1 January 2015 until 31 December 2017.",
+         [("2015-01-01", "effective"), ("2017-12-31", "expire")]),
+        # a schedule counted from a date has no start role of the agreement's
+        ("Milestones: 12 weeks from February 8, 2018 to May 3, 2018.",
+         [("2018-02-08", None), ("2018-05-03", "expire")]),
+        # nor a date that only starts a sentence with "from"
+        ("The Pact shall be from January 1, 2015.", [("2015-01-01", None)]),
+    ],
+)
+def test_a_range_that_shall_be_from_one_date_to_another_starts_on_the_first(
+    text: str, expected
+) -> None:
+    assert [(c.value, c.kind) for c in find_dates(text)] == expected

@@ -89,7 +89,7 @@ _PATTERNS: list[re.Pattern[str]] = [
 
 _SIGNATURE_DATE_LABEL = re.compile(
     r"(?<!effective )(?<!commencement )(?<!expiration )(?<!termination )(?<!start )"
-    r"(?<!end )(?<!closing )(?<!birth )\bdate\s*:\s*$",
+    r"(?<!end )(?<!closing )(?<!birth )(?<!expiry )\bdate\s*:\s*$",
     _FLAGS,
 )
 #: A signature line just before the date, with no "Date" label: "Jane Roe (signature) June 25,
@@ -106,26 +106,42 @@ DATE_CUES: list[tuple[re.Pattern[str], str]] = [
             r"\b(?:effective|as\s+of|commenc\w*|begin\w*|start\w*"
             r"|(?:years?|months?|term|runs?|running|valid|effect|force)\s+from"
             r"|(?:take[sn]?|taking|took)\s+effect"
-            r"|(?:come|comes|came|coming|enter(?:s|ed|ing)?)\s+into\s+(?:force|effect))\b",
+            r"|(?:come|comes|came|coming|enter(?:s|ed|ing)?)\s+into\s+(?:force|effect|operation)"
+            # "has effect on and from <date>", "shall apply as from <date>", "operative from"
+            r"|on\s+and\s+from|as\s+from|operative)\b",
             _FLAGS,
         ),
         "effective",
     ),
-    (re.compile(r"\b(?:dated|made|entered\s+into|executed|signed)\b|\bthis\s*$", _FLAGS), "dated"),
+    (
+        re.compile(
+            # "This Agreement is concluded on <date>" (a date it ends on is "concluding on"),
+            # a cover sheet's "Date of Agreement: <date>"
+            r"\b(?:is|was|been|and)\s+concluded(?:\s+on|\s+as\s+of)?\s*$|"
+            r"\bdate\s+of\s+(?:this\s+)?agreement\s*:\s*$|"
+            r"\b(?:dated|made|entered\s+into|executed|signed)\b|\bthis\s*$",
+            _FLAGS,
+        ),
+        "dated",
+    ),
     # a form's "Date:" label, by a signature: the date it was signed ("Effective Date:",
     # "Expiration Date:" and the like keep their own role)
     (_SIGNATURE_DATE_LABEL, "dated"),
     (_SIGNATURE_MARK, "dated"),
     (
         re.compile(
-            r"\b(?:expir\w*|terminat\w*|until|through|end(?:s|ing)?\s+on)\b"
+            r"\b(?:expir\w*|terminat\w*|until|till|through|end(?:s|ing)?\s+on"
+            r"|laps(?:e|es|ed|ing)|ceas(?:e|es|ed|ing)\s+on)\b"
             # "shall cease to have effect / to be in force on <date>"
             r"|\bceas\w*\s+to\s+(?:have\s+effect|be\s+in\s+(?:full\s+)?"
             r"(?:force|effect))\b"
             # the end of a stated period: "ending June 30, 2012", "shall end as of <date>",
-            # "concluding on <date>", "extended to <date>", "up to and including <date>"
-            r"|\b(?:ending|end(?:s|ed)?\s+(?:as\s+of|at)|conclud\w*(?:\s+on)?|extended\s+to"
-            r"|up\s+to\s+and\s+including)\s*$"
+            # "ends at 11:59 p.m. on <date>", "concluding on <date>", "extended to <date>",
+            # "(up) to and including <date>", "up to <date>", "runs to <date>", "ends <date>",
+            # a cover sheet's "End Date: <date>"
+            r"|\b(?:ending|ends|end(?:s|ed)?\s+(?:as\s+of|at(?:\s[^;]{1,40}?\son)?)"
+            r"|conclud\w*(?:\s+on)?|extended\s+to|(?:up\s+)?to\s+and\s+including|up\s+to"
+            r"|(?:runs?|running)\s+to|end\s+date\s*:)\s*$"
             # the second date of a range: "from <date> to <date>", "<date> - <date>"
             r"|(?:\d{4}|\d{1,2}(?:st|nd|rd|th)?)\s*(?:to|-|–|—)\s*$",
             _FLAGS,
@@ -199,7 +215,34 @@ def find_dates(text: str) -> list[Candidate]:
                     iso, text[start:end], start, end, unit=precision, kind=_role(text, start, end)
                 )
             )
-    return _last_signature_signs(text, dedupe_overlaps(found))
+    return _last_signature_signs(text, _range_starts(text, dedupe_overlaps(found)))
+
+
+#: "shall be / runs / remains in force (for the period) from <date> to / through / until
+#: <date>": the first date starts the period the second ends ("12 weeks from" is a schedule's)
+_FROM = re.compile(
+    r"\b(?:be|is|are|was|were|runs?|ran|running|continues?|continuing|remains?|lasts?|extends?"
+    r"|effect|force)\s+(?:for\s+)?(?:the\s+|a\s+)?(?:period\s+)?from\s*$",
+    _FLAGS,
+)
+_TO_NEXT_DATE = re.compile(
+    r"\s*(?:to|through|until|till|-|–|—)(?:\s+and\s+including)?\s*$", _FLAGS
+)
+
+
+def _range_starts(text: str, found: list[Candidate]) -> list[Candidate]:
+    """The first date of a range "shall be from <date> to <date>" starts it ("The term shall be
+    from <date> through <date>"), where no nearer cue gave it a role: the second date's
+    "through" marks an end, and "be from" alone is too loose a start cue."""
+    return [
+        replace(c, kind="effective")
+        if c.kind is None
+        and nxt is not None
+        and _FROM.search(squash_spaces(text[max(0, c.start - 60) : c.start] + "|")[:-1])
+        and _TO_NEXT_DATE.fullmatch(text[c.end : nxt.start])
+        else c
+        for c, nxt in zip(found, [*found[1:], None])
+    ]
 
 
 def _last_signature_signs(text: str, found: list[Candidate]) -> list[Candidate]:
