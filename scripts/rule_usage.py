@@ -612,8 +612,10 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         dt, "day-month-year with hyphens ('14-Sep-2017')",
-        r"{_DAY}(?:\s*(?:day\s+of\s+|of\s+)?|-){_MONTH}(?:\s*,?\s*|-){_YEAR}",
-        r"{_DAY}\s*(?:day\s+of\s+|of\s+)?{_MONTH}\s*,?\s*{_YEAR}",
+        '{_DAY_ECHO}(?:\\s*(?:day\\s+of\\s+|of\\s+)?|-){_MONTH}"\n'
+        '        rf"(?:\\s*,?\\s*{_ERA}?|-){_YEAR}"',
+        '{_DAY_ECHO}\\s*(?:day\\s+of\\s+|of\\s+)?{_MONTH}"\n'
+        '        rf"\\s*,?\\s*{_ERA}?{_YEAR}"',
         r"\b\d{1,2}-[A-Za-z]{3,9}\.?-(?:1[89]|20)\d{2}\b", generic=True,
     ))
     rules.append(edit(
@@ -650,6 +652,20 @@ def inventory() -> list[Rule]:
         "    re.compile(\n        r\"(?<![\\d./-])(?P<year>(?:1[89]|20)\\d{2})([-/])(?P<m>\\d{1,2})"
         "\\2(?P<d>\\d{1,2})(?!\\d)\"\n    ),\n",
         "", r"(?<![\d./-])(?:1[89]|20)\d{2}([-/])\d{1,2}\1\d{1,2}(?!\d)", flags=0,
+    ))
+    rules.append(edit(
+        dt, "a formal date's 'in the year 2020' / 'A.D. 2021' before its year (_ERA)",
+        '_ERA = r"(?:in\\s+the\\s+year\\s+(?:of\\s+our\\s+lord\\s+)?|A\\.\\s?D\\.\\s*)"',
+        '_ERA = r"(?:(?!x)x)"',
+        r"(?:\bin\s+the\s+year\s+(?:of\s+our\s+lord\s+)?|\bA\.\s?D\.\s*)(?:1[89]|20)\d{2}",
+        generic=True,
+    ))
+    rules.append(edit(
+        dt, "a day in words echoed in figures ('the first (1st) day of July') (_DAY_ECHO)",
+        '_DAY_ECHO = r"(?:\\s*\\(\\s*\\d{1,2}(?:st|nd|rd|th)?\\s*\\))?"', '_DAY_ECHO = r""',
+        r"\b[a-z]+(?:-[a-z]+)?\s*\(\s*\d{1,2}(?:st|nd|rd|th)?\s*\)\s*(?:day\s+)?of\s+"
+        r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s*(?:1[89]|20)\d{2}",
+        generic=True,
     ))
     rules.append(edit(
         dt, "'be from <date> through <date>': the first date starts the range (_range_starts)",

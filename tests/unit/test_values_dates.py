@@ -308,3 +308,22 @@ def test_a_range_that_shall_be_from_one_date_to_another_starts_on_the_first(
     text: str, expected
 ) -> None:
     assert [(c.value, c.kind) for c in find_dates(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "iso", "raw"),
+    [
+        ("made this 5th day of June, in the year 2020", "2020-06-05",
+         "5th day of June, in the year 2020"),
+        ("the 1st day of March, A.D. 2021", "2021-03-01", "1st day of March, A.D. 2021"),
+        ("signed March 1, A.D. 2021", "2021-03-01", "March 1, A.D. 2021"),
+        ("on the first (1st) day of July, 2018", "2018-07-01", "first (1st) day of July, 2018"),
+        ("the tenth (10th) day of May in the year of our Lord 2012", "2012-05-10",
+         "tenth (10th) day of May in the year of our Lord 2012"),
+    ],
+)
+def test_formal_dates_with_the_year_announced_or_the_day_echoed(
+    text: str, iso: str, raw: str
+) -> None:
+    [cand] = find_dates(text)
+    assert (cand.value, cand.raw) == (iso, raw)

@@ -50,6 +50,10 @@ _MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\
 _DAY_NUM = r"(?<!\d)\d{1,2}(?:st|nd|rd|th|s\s?t|n\s?d|r\s?d|t\s?h|\s(?:st|nd|rd|th))?\b"
 _DAY = rf"(?P<day>{_DAY_NUM}|{ORDINAL_WORDS})"
 _YEAR = r"(?P<year>(?:1[89]|20)\d{2})(?!\d)"
+#: words a formal date puts before its year: "in the year 2020", "A.D. 2021"
+_ERA = r"(?:in\s+the\s+year\s+(?:of\s+our\s+lord\s+)?|A\.\s?D\.\s*)"
+#: a day in words echoed in figures: "the first (1st) day of July"
+_DAY_ECHO = r"(?:\s*\(\s*\d{1,2}(?:st|nd|rd|th)?\s*\))?"
 # a blank left for the day or month: "____", "[ ]", "[*]", "**", and bracketed bullets
 # ("[·] day of [·], 2019", "[●], 2020")
 _BLANK = r"(?:_{2,}|\[[\s*_·•●]*\]|\*{2,})"
@@ -60,11 +64,14 @@ _FLAGS = re.IGNORECASE
 _PATTERNS: list[re.Pattern[str]] = [
     # May 5, 2014 / Dec. 8, 2005 / April. 1st 2019 / June 1s t 2020 / March 18. 2021 (a
     # period typed for the comma)
-    re.compile(rf"{_START}{_MONTH}\s*(?P<day>{_DAY_NUM})\s*[,.]?\s*(?:of\s+)?{_YEAR}", _FLAGS),
-    # 5th day of May, 2014 / the first day of June, 2010 / 1st of January, 2020 / 16th June 2004
-    # / 1-Aug-2019
     re.compile(
-        rf"{_START}{_DAY}(?:\s*(?:day\s+of\s+|of\s+)?|-){_MONTH}(?:\s*,?\s*|-){_YEAR}",
+        rf"{_START}{_MONTH}\s*(?P<day>{_DAY_NUM})\s*[,.]?\s*(?:of\s+|{_ERA})?{_YEAR}", _FLAGS
+    ),
+    # 5th day of May, 2014 / the first day of June, 2010 / 1st of January, 2020 / 16th June 2004
+    # / 1-Aug-2019 / the first (1st) day of July, in the year 2018
+    re.compile(
+        rf"{_START}{_DAY}{_DAY_ECHO}(?:\s*(?:day\s+of\s+|of\s+)?|-){_MONTH}"
+        rf"(?:\s*,?\s*{_ERA}?|-){_YEAR}",
         _FLAGS,
     ),
     # May 2014 / March, 2015 / March ___, 2015 (blank day)
