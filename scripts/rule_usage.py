@@ -531,8 +531,21 @@ def inventory() -> list[Rule]:
     rules += branches(
         pl, "_PREFIX = re.compile(", "_FLAGS,", [
             "substantive", "internal", "federal", "Territory", "District", "Kingdom", "Republic",
+            "Emirate",
         ], label="place prefix kept in the raw text", generic=True, readers=("place",),
     )
+    rules.append(edit(
+        pl, "the emirates of the UAE as subdivisions ('the Emirate of Dubai') (_EMIRATES)",
+        "    for name in _EMIRATES:\n", "    for name in ():\n",
+        r"\b(?:Abu\s+Dhabi|Dubai|Sharjah|Ajman|Umm\s+Al\s+Quwain|Ras\s+Al\s+Khaimah|Fujairah)\b",
+        readers=("place",), generic=True,
+    ))
+    rules.append(edit(
+        pl, "a US state's postal code after 'State of' ('the State of NY') (_STATE_OF_CODE)",
+        "    for m in _STATE_OF_CODE.finditer(text):\n", "    for m in ():\n",
+        r"\b(?i:state|commonwealth)\s+(?i:of)\s+([A-Z])(\.?)\s?[A-Z]\2(?![A-Za-z])",
+        flags=0, readers=("place",), generic=True,
+    ))
     rules += branches(
         pl, "_KIND_BEFORE = [", "\n]", [
             "existing", "formed", "registered", "interpreted", "tribunal", "forum",
@@ -921,7 +934,8 @@ def _list_item(path: str, start: str, end: str, item: str, *, label: str, probe:
         raise SystemExit(f"inventory: {item} is in {label} {len(hits)} times")
     s = hits[0]
     e = s + len(item)
-    e = e + 2 if segment[e : e + 2] == ", " else e
+    after = re.match(r",\s+", segment[e:])  # ", " or, at a wrapped line's end, ",\n    "
+    e = e + after.end() if after else e
     if segment[e] == "]" and segment[s - 2 : s] == ", ":
         s -= 2
     return Rule(f"{label}: {item.strip(chr(34))}", path, segment, segment[:s] + segment[e:],

@@ -222,3 +222,36 @@ def test_federal_law_alone_still_governs() -> None:
     text = "This Agreement is governed by the federal laws of the United States of America."
     [cand] = find_places(text)
     assert (cand.value, cand.kind) == ("United States", "law")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("shall be governed by the laws of the Republic of China (Taiwan)", "Taiwan"),
+        ("shall be governed by the laws of the Republic of China", "Taiwan"),
+        ("shall be governed by the laws of Taiwan, R.O.C.", "Taiwan"),
+        ("shall be governed by the laws of the Peoples Republic of China", "China"),
+        ("shall be governed by the laws of the People's Republic of China", "China"),
+        ("shall be governed by the laws of the Macau Special Administrative Region", "Macao"),
+        ("shall be governed by the laws of the UAE", "United Arab Emirates"),
+        ("shall be governed by the laws of the Emirate of Dubai",
+         "Dubai, United Arab Emirates"),
+        ("shall be governed by the laws of the Emirate of Abu Dhabi and the federal laws of the "
+         "United Arab Emirates applicable therein", "Abu Dhabi, United Arab Emirates"),
+        ("shall be governed by the laws of the U.S. Virgin Islands", "U.S. Virgin Islands"),
+        ("shall be governed by the laws of the United States Virgin Islands",
+         "U.S. Virgin Islands"),
+        ("shall be governed by the laws of the State of NY", "New York"),
+        ("shall be governed by the laws of the State of N.Y., without regard to", "New York"),
+    ],
+)
+def test_taiwan_the_emirates_the_us_virgin_islands_and_a_state_by_its_code(
+    text: str, value: str
+) -> None:
+    [cand] = {c.value: c for c in find_places(text)}.values()
+    assert (cand.value, cand.kind) == (value, "law")
+
+
+def test_a_postal_code_without_state_of_stays_an_address() -> None:
+    text = "Notices go to 12 Main Street, Albany, NY 12207, and to 4 Elm Road, Austin, TX 78701."
+    assert find_places(text) == []

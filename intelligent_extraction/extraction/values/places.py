@@ -36,8 +36,16 @@ class _Place:
 _ALIASES = {
     "United States": ["United States of America", "USA", "U.S.A.", "U.S.A"],
     "United Kingdom": ["UK", "U.K.", "Great Britain", "Britain"],
-    "China": ["PRC", "P.R.C.", "People's Republic of China", "Mainland China"],
+    # "Peoples Republic" too: without it the "Republic of China" inside would read Taiwan
+    "China": ["PRC", "P.R.C.", "People's Republic of China", "Peoples Republic of China",
+              "Peoples' Republic of China", "Mainland China"],
     "Hong Kong": ["Hong Kong SAR", "HKSAR", "Hong Kong Special Administrative Region"],
+    "Macao": ["Macau", "Macau SAR", "Macao SAR", "Macau Special Administrative Region",
+              "Macao Special Administrative Region"],
+    "Taiwan": ["Republic of China", "R.O.C."],  # the ROC's own name, as its contracts write it
+    "United Arab Emirates": ["UAE", "U.A.E."],
+    "U.S. Virgin Islands": ["United States Virgin Islands", "US Virgin Islands",
+                            "Virgin Islands of the United States", "USVI", "Virgin Islands, U.S."],
     "South Korea": ["Republic of Korea", "Korea"],
     "Russia": ["Russian Federation"],
     "Netherlands": ["Holland"],
@@ -51,7 +59,14 @@ _ALIASES = {
     "Hawaii": ["Hawai'i"],
     "Quebec, Canada": ["Québec"],
 }
-_CANONICAL_OVERRIDES = {"RU": "Russia", "VG": "British Virgin Islands", "KR": "South Korea"}
+_CANONICAL_OVERRIDES = {
+    "RU": "Russia", "VG": "British Virgin Islands", "KR": "South Korea",
+    "VI": "U.S. Virgin Islands",  # pycountry: "Virgin Islands, U.S."
+}  # fmt: skip
+#: The emirates of the UAE, whose laws a contract may choose ("the laws of the Emirate of Dubai
+#: and the federal laws of the UAE applicable therein"); pycountry spells them "Dubayy" etc.
+_EMIRATES = ("Abu Dhabi", "Dubai", "Sharjah", "Ajman", "Umm Al Quwain", "Ras Al Khaimah",
+             "Fujairah")
 _REGIONS_OF_CHINA = {"HK", "MO", "TW"}
 _ADJECTIVES = {
     "swiss": "Switzerland", "english": "England", "scottish": "Scotland", "welsh": "Wales",
@@ -110,6 +125,9 @@ def _subdivision_entries() -> tuple[dict[str, _Place], dict[str, str]]:
         for sub in pycountry.subdivisions.get(country_code=cc):
             name = _clean(sub.name)
             entries[name.lower()] = _Place(f"{name}, {country}", "subdivision", country)
+    for name in _EMIRATES:
+        entries[name.lower()] = _Place(f"{name}, United Arab Emirates", "subdivision",
+                                       "United Arab Emirates")
     for name in ("England", "Scotland", "Wales", "Northern Ireland"):
         entries[name.lower()] = _Place(name, "nation", "United Kingdom")
     return entries, codes
@@ -164,7 +182,8 @@ _ADJECTIVE = re.compile(
 )
 _PREFIX = re.compile(
     r"(?:(?:the\s+)?(?:(?:substantive|internal|federal)\s+)?laws?\s+of\s*)?"
-    r"(?:the\s*)?(?:(?:State|Commonwealth|Province|Territory|District|Kingdom|Republic)\s+of\s*)?$",
+    r"(?:the\s*)?(?:(?:State|Commonwealth|Province|Territory|District|Kingdom|Republic|Emirate)"
+    r"\s+of\s*)?$",
     _FLAGS,
 )
 _GAP = re.compile(
@@ -190,6 +209,14 @@ _KIND_AFTER = [
 ]  # fmt: skip
 
 
+#: A US state by its postal code, only where "State of" names it a state ("the laws of the State
+#: of NY", "State of N.Y."): a code alone is mostly an address's
+_STATE_OF_CODE = re.compile(
+    r"\b(?i:state|commonwealth)\s+(?i:of)\s+"
+    r"(?P<code>(?P<a>[A-Z])(?P<dot>\.?)\s?(?P<b>[A-Z])(?P=dot))(?![A-Za-z])"
+)
+
+
 @dataclass(frozen=True)
 class _Mention:
     place: _Place
@@ -198,7 +225,7 @@ class _Mention:
 
 
 def _mentions(text: str, strict_case: bool) -> list[_Mention]:
-    entries, pattern, _ = _gazetteer()
+    entries, pattern, codes = _gazetteer()
     found = []
     for m in pattern.finditer(text):
         if strict_case and not m.group(0)[0].isupper():
@@ -211,6 +238,10 @@ def _mentions(text: str, strict_case: bool) -> list[_Mention]:
         place = entries[_ADJECTIVES[m.group("adj").lower()].lower()]
         if not any(f.start <= m.start() < f.end for f in found):
             found.append(_Mention(place, *m.span()))
+    for m in _STATE_OF_CODE.finditer(text):
+        state = codes.get(m.group("a") + m.group("b"))
+        if state and not any(f.start <= m.start("code") < f.end for f in found):
+            found.append(_Mention(entries[state.lower()], *m.span("code")))
     return sorted(found, key=lambda f: f.start)
 
 
