@@ -582,9 +582,20 @@ def inventory() -> list[Rule]:
         r"\b[A-Z][a-z]+\s+laws?\b", flags=0, readers=("place",), generic=True,
     ))
     rules.append(edit(
+        pl, "a law the governing-law sentence sets aside ('excluding the laws of X') beside "
+        "another governing place is some other law (_excluded_laws)",
+        "    return _excluded_laws(text, _federal_law_beside_a_state_law(text, candidates))\n",
+        "    return _federal_law_beside_a_state_law(text, candidates)\n",
+        r"\b(?:without\s+(?:regard|reference|giving\s+effect)\s+to|excluding|exclusive\s+of"
+        r"|other\s+than|rather\s+than|except|not\s+(?:by\s+)?the\s+laws?)\b[^.;]{0,120}?"
+        r"\blaws?\s+of\s+(?:the\s+)?(?:State|Commonwealth|Province|[A-Z][a-z]+)",
+        readers=("place",), generic=True,
+    ))
+    rules.append(edit(
         pl, "US federal law beside a state's governing law is some other law "
         "(_federal_law_beside_a_state_law)",
-        "    return _federal_law_beside_a_state_law(text, candidates)\n", "    return candidates\n",
+        "_excluded_laws(text, _federal_law_beside_a_state_law(text, candidates))",
+        "_excluded_laws(text, candidates)",
         r"\blaws?\s+of\s+the\s+United\s+States\b", readers=("place",), generic=True,
     ))
     rules.append(edit(

@@ -255,3 +255,33 @@ def test_taiwan_the_emirates_the_us_virgin_islands_and_a_state_by_its_code(
 def test_a_postal_code_without_state_of_stays_an_address() -> None:
     text = "Notices go to 12 Main Street, Albany, NY 12207, and to 4 Elm Road, Austin, TX 78701."
     assert find_places(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "law", "other"),
+    [
+        ("This Lease shall be governed by the laws of the State of Oregon, excluding its "
+         "conflict of laws rules and the application of the laws of the State of Nevada.",
+         "Oregon", "Nevada"),
+        ("This Lease shall be governed by the laws of the State of Maine, without regard to any "
+         "rule that would apply the laws of the State of Vermont.", "Maine", "Vermont"),
+        ("Without regard to the conflict of laws rules of the State of Utah, this Lease shall be "
+         "governed by the laws of the State of Idaho.", "Idaho", "Utah"),
+        ("This Lease shall be governed by the laws of England, other than the laws of Scotland "
+         "that apply to the land in Scotland.", "England", "Scotland"),
+        ("Except as required by the laws of Canada, this Lease shall be construed under the "
+         "laws of the Province of Manitoba.", "Manitoba, Canada", "Canada"),
+    ],
+)
+def test_a_law_the_sentence_sets_aside_is_no_governing_law(text: str, law: str, other: str):
+    kinds = {c.value: c.kind for c in find_places(text)}
+    assert kinds == {law: "law", other: "legal"}
+
+
+def test_the_governing_place_set_aside_for_its_conflict_rules_still_governs() -> None:
+    text = (
+        "This Lease shall be governed by the laws (without regard to conflict of laws "
+        "principles) of the State of Kansas."
+    )
+    [cand] = find_places(text)
+    assert (cand.value, cand.kind) == ("Kansas", "law")

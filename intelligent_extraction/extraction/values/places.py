@@ -356,7 +356,7 @@ def find_places(text: str, *, strict_case: bool = True) -> list[Candidate]:
         candidates.append(
             Candidate(" and ".join(names), text[start:end], start, end, unit=level, kind=kind)
         )
-    return _federal_law_beside_a_state_law(text, candidates)
+    return _excluded_laws(text, _federal_law_beside_a_state_law(text, candidates))
 
 
 def _federal_law_beside_a_state_law(text: str, candidates: list[Candidate]) -> list[Candidate]:
@@ -378,6 +378,46 @@ def _federal_law_beside_a_state_law(text: str, candidates: list[Candidate]) -> l
         replace(c, kind="legal")
         if c.kind == "law" and c.value == "United States" and beside_a_state(c)
         else c
+        for c in candidates
+    ]
+
+
+#: What the sentence says last before a place: that its law is set aside ("excluding the
+#: application of the laws of", "without regard to any rule that would apply the laws of",
+#: "other than", "Except as required by the laws of"), or that it governs ("governed by",
+#: "construed under"), which undoes it.
+_SETS_ASIDE = re.compile(
+    r"\b(?:without\s+(?:regard|reference|giving\s+effect)\s+to|excluding|exclusive\s+of"
+    r"|other\s+than|rather\s+than|except|not\s+(?:by\s+)?the\s+laws?)\b",
+    _FLAGS,
+)
+_GOVERNS_AGAIN = re.compile(r"\b(?:govern(?!ment)\w*|constru\w*|interpret\w*)\b", _FLAGS)
+
+
+def _excluded_laws(text: str, candidates: list[Candidate]) -> list[Candidate]:
+    """A place whose law the governing-law sentence sets aside is some other law, when the
+    sentence names another governing place ("governed by the laws of Illinois, excluding the
+    application of the laws of the State of Indiana"): before, the two tied on order."""
+
+    def set_aside(c: Candidate) -> bool:
+        before = text[max(0, c.start - 200) : c.start]
+        breaks = list(_SENTENCE_BREAK.finditer(before))
+        clause = before[breaks[-1].end() :] if breaks else before
+        asides = [m.end() for m in _SETS_ASIDE.finditer(clause)]
+        governs = [m.end() for m in _GOVERNS_AGAIN.finditer(clause)]
+        return bool(asides) and max(asides) > max(governs, default=-1)
+
+    def another_governs(c: Candidate) -> bool:
+        return any(
+            other.kind == "law"
+            and other.value != c.value
+            and not set_aside(other)
+            and not _SENTENCE_BREAK.search(text, min(c.end, other.end), max(c.start, other.start))
+            for other in candidates
+        )
+
+    return [
+        replace(c, kind="legal") if c.kind == "law" and set_aside(c) and another_governs(c) else c
         for c in candidates
     ]
 
