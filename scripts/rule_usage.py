@@ -725,9 +725,19 @@ def inventory() -> list[Rule]:
         generic=True,
     ))
     rules.append(edit(
-        dt, "a cover sheet's 'Date of Agreement: <date>' is the day it was made",
-        '            r"\\bdate\\s+of\\s+(?:this\\s+)?agreement\\s*:\\s*$|"\n', "",
-        r"\bdate\s+of\s+(?:this\s+)?agreement\s*:\s*\S", generic=True,
+        dt, "a cover sheet's 'Date of Agreement / Execution: <date>' is the day it was made",
+        '            r"\\bdate\\s+of\\s+(?:this\\s+)?(?:agreement|execution|signing|signature)'
+        '\\s*:\\s*$|"\n',
+        "", r"\bdate\s+of\s+(?:this\s+)?(?:agreement|execution|signing|signature)\s*:\s*\S",
+        generic=True,
+    ))
+    rules.append(edit(
+        dt, "'shall terminate effective (as of) <date>' / 'expire as of <date>' ends the agreement",
+        '            r"\\b(?:terminat\\w*|expir\\w*)\\s+(?:effective\\s+)?(?:as\\s+of\\s*)?$"\n'
+        '            r"|', '            r"',
+        r"\b(?:terminat\w*|expir\w*)\s+(?:effective\s+(?:as\s+of\s+)?|as\s+of\s+)"
+        r"(?:the\s+)?(?:\d|[A-Z][a-z]+\.?\s+\d)",
+        generic=True,
     ))
     rules.append(edit(
         dt, "'shall cease to have effect / to be in force on <date>' ends the agreement",
@@ -738,7 +748,7 @@ def inventory() -> list[Rule]:
         generic=True,
     ))
     rules += branches(
-        dt, "r\"\\b(?:expir\\w*|terminat", ")\\b\"", [
+        dt, "r\"|\\b(?:expir\\w*|terminat", ")\\b\"", [
             "expir\\w*", r"terminat\w*", "until", "till", "through",
             (r"end(?:s|ing)?\s+on", r"\bend(?:s|ing)?\s+on\b"),
             "laps(?:e|es|ed|ing)", (r"ceas(?:e|es|ed|ing)\s+on", r"\bceas(?:e|es|ed|ing)\s+on\b"),

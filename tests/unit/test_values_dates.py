@@ -327,3 +327,22 @@ def test_formal_dates_with_the_year_announced_or_the_day_echoed(
 ) -> None:
     [cand] = find_dates(text)
     assert (cand.value, cand.raw) == (iso, raw)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The Pact shall terminate effective as of December 31, 2023.",
+         [("2023-12-31", "expire")]),
+        ("The Pact shall terminate effective December 31, 2023.", [("2023-12-31", "expire")]),
+        ("The Term shall expire as of December 31, 2023.", [("2023-12-31", "expire")]),
+        ("The term shall begin as of January 1, 2021 and terminate as of December 31, 2023.",
+         [("2021-01-01", "effective"), ("2023-12-31", "expire")]),
+        ("Date of Execution: March 1, 2021", [("2021-03-01", "dated")]),
+        # "effective" after a termination that is not the agreement's own verb stays a start
+        ("Upon such event, effective as of March 1, 2021, the Pact is renewed.",
+         [("2021-03-01", "effective")]),
+    ],
+)
+def test_an_end_verb_before_effective_or_as_of_ends_the_agreement(text: str, expected) -> None:
+    assert [(c.value, c.kind) for c in find_dates(text)] == expected

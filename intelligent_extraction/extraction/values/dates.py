@@ -123,9 +123,9 @@ DATE_CUES: list[tuple[re.Pattern[str], str]] = [
     (
         re.compile(
             # "This Agreement is concluded on <date>" (a date it ends on is "concluding on"),
-            # a cover sheet's "Date of Agreement: <date>"
+            # a cover sheet's "Date of Agreement / Execution: <date>"
             r"\b(?:is|was|been|and)\s+concluded(?:\s+on|\s+as\s+of)?\s*$|"
-            r"\bdate\s+of\s+(?:this\s+)?agreement\s*:\s*$|"
+            r"\bdate\s+of\s+(?:this\s+)?(?:agreement|execution|signing|signature)\s*:\s*$|"
             r"\b(?:dated|made|entered\s+into|executed|signed)\b|\bthis\s*$",
             _FLAGS,
         ),
@@ -137,7 +137,10 @@ DATE_CUES: list[tuple[re.Pattern[str], str]] = [
     (_SIGNATURE_MARK, "dated"),
     (
         re.compile(
-            r"\b(?:expir\w*|terminat\w*|until|till|through|end(?:s|ing)?\s+on"
+            # "shall terminate effective (as of) <date>", "shall expire as of <date>": the end
+            # verb, not the nearer "effective" or "as of", says what the date is for
+            r"\b(?:terminat\w*|expir\w*)\s+(?:effective\s+)?(?:as\s+of\s*)?$"
+            r"|\b(?:expir\w*|terminat\w*|until|till|through|end(?:s|ing)?\s+on"
             r"|laps(?:e|es|ed|ing)|ceas(?:e|es|ed|ing)\s+on)\b"
             # "shall cease to have effect / to be in force on <date>"
             r"|\bceas\w*\s+to\s+(?:have\s+effect|be\s+in\s+(?:full\s+)?"
