@@ -285,3 +285,24 @@ def test_the_governing_place_set_aside_for_its_conflict_rules_still_governs() ->
     )
     [cand] = find_places(text)
     assert (cand.value, cand.kind) == ("Kansas", "law")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("shall be governed by South African law", "South Africa"),
+        ("shall be governed by South\nAfrican law", "South Africa"),  # a wrapped line
+        ("shall be governed by Pakistani law", "Pakistan"),
+        ("shall be governed by Sri Lankan law", "Sri Lanka"),
+        ("shall be governed by Qatari law", "Qatar"),
+        ("shall be governed by Lebanese law", "Lebanon"),
+        ("shall be governed by Moroccan law", "Morocco"),
+        ("shall be governed by Costa Rican law", "Costa Rica"),
+        ("shall be governed by Puerto Rican law", "Puerto Rico"),
+        ("shall be governed by Bahamian law", "Bahamas"),
+        ("shall be governed by Mauritian law", "Mauritius"),
+    ],
+)
+def test_more_legal_adjectives_of_countries(text: str, value: str) -> None:
+    [cand] = find_places(text)
+    assert (cand.value, cand.kind) == (value, "law")

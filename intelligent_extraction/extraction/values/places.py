@@ -88,6 +88,14 @@ _ADJECTIVES = {
     "argentinian": "Argentina", "chilean": "Chile", "colombian": "Colombia",
     "peruvian": "Peru", "egyptian": "Egypt", "saudi": "Saudi Arabia",
     "emirati": "United Arab Emirates", "nigerian": "Nigeria", "kenyan": "Kenya",
+    "south african": "South Africa", "pakistani": "Pakistan", "bangladeshi": "Bangladesh",
+    "sri lankan": "Sri Lanka", "qatari": "Qatar", "kuwaiti": "Kuwait", "omani": "Oman",
+    "bahraini": "Bahrain", "jordanian": "Jordan", "lebanese": "Lebanon", "moroccan": "Morocco",
+    "ghanaian": "Ghana", "tanzanian": "Tanzania", "ugandan": "Uganda", "panamanian": "Panama",
+    "venezuelan": "Venezuela", "uruguayan": "Uruguay", "ecuadorian": "Ecuador",
+    "costa rican": "Costa Rica", "puerto rican": "Puerto Rico", "serbian": "Serbia",
+    "bahamian": "Bahamas", "jamaican": "Jamaica", "kazakh": "Kazakhstan",
+    "mauritian": "Mauritius",
 }  # fmt: skip
 
 
@@ -177,7 +185,8 @@ def us_state_codes() -> dict[str, str]:
 
 
 _ADJECTIVE = re.compile(
-    r"\b(?P<adj>" + "|".join(_ADJECTIVES) + r")\s+(?:(?:substantive|statutory|federal)\s+)?laws?\b",
+    r"\b(?P<adj>" + "|".join(a.replace(" ", r"\s+") for a in _ADJECTIVES) + r")\s+"
+    r"(?:(?:substantive|statutory|federal)\s+)?laws?\b",
     _FLAGS,
 )
 _PREFIX = re.compile(
@@ -235,7 +244,7 @@ def _mentions(text: str, strict_case: bool) -> list[_Mention]:
     for m in _ADJECTIVE.finditer(text):
         if strict_case and not m.group("adj")[0].isupper():
             continue
-        place = entries[_ADJECTIVES[m.group("adj").lower()].lower()]
+        place = entries[_ADJECTIVES[" ".join(m.group("adj").lower().split())].lower()]
         if not any(f.start <= m.start() < f.end for f in found):
             found.append(_Mention(place, *m.span()))
     for m in _STATE_OF_CODE.finditer(text):
