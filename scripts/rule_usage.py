@@ -678,6 +678,12 @@ def inventory() -> list[Rule]:
         "", r"(?<![\d./-])(?:1[89]|20)\d{2}([-/])\d{1,2}\1\d{1,2}(?!\d)", flags=0,
     ))
     rules.append(edit(
+        dt, "'the last day of December, 2023' is the month's last day",
+        '    re.compile(rf"{_START}(?P<last>last)\\s+day\\s+of\\s+{_MONTH}'
+        '\\s*,?\\s*(?:of\\s+)?{_YEAR}", _FLAGS),\n', "",
+        r"\blast\s+day\s+of\s+[A-Z][a-z]+\.?\s*,?\s*(?:of\s+)?(?:1[89]|20)\d{2}", generic=True,
+    ))
+    rules.append(edit(
         dt, "a formal date's 'in the year 2020' / 'A.D. 2021' before its year (_ERA)",
         '_ERA = r"(?:in\\s+the\\s+year\\s+(?:of\\s+our\\s+lord\\s+)?|A\\.\\s?D\\.\\s*)"',
         '_ERA = r"(?:(?!x)x)"',

@@ -346,3 +346,16 @@ def test_formal_dates_with_the_year_announced_or_the_day_echoed(
 )
 def test_an_end_verb_before_effective_or_as_of_ends_the_agreement(text: str, expected) -> None:
     assert [(c.value, c.kind) for c in find_dates(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The Pact shall expire on the last day of December, 2023.", [("2023-12-31", "expire")]),
+        ("The Pact runs until the last day of February 2024.", [("2024-02-29", "expire")]),
+        ("The Pact ends on the last day of June of 2019.", [("2019-06-30", "expire")]),
+        ("Payments fall due on the last day of the month.", []),
+    ],
+)
+def test_the_last_day_of_a_month_is_a_whole_date(text: str, expected) -> None:
+    assert [(c.value, c.kind) for c in find_dates(text)] == expected

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from calendar import monthrange
 from datetime import date
 
 from .base import Candidate, cue_after, cue_before, dedupe_overlaps, squash_spaces
@@ -74,6 +75,8 @@ _PATTERNS: list[re.Pattern[str]] = [
         rf"(?:\s*,?\s*{_ERA}?|-){_YEAR}",
         _FLAGS,
     ),
+    # the last day of December, 2023 (an end date written by its month)
+    re.compile(rf"{_START}(?P<last>last)\s+day\s+of\s+{_MONTH}\s*,?\s*(?:of\s+)?{_YEAR}", _FLAGS),
     # May 2014 / March, 2015 / March ___, 2015 (blank day)
     re.compile(rf"{_START}{_MONTH}\s*(?:{_BLANK}\s*)?,?\s*{_YEAR}", _FLAGS),
     # ____ day of __________, 2015 / ______, 2020
@@ -186,6 +189,8 @@ def _iso_from_match(m: re.Match[str]) -> tuple[str, str] | None:
         if groups["month"] == "may":  # the modal verb, not the month
             return None
         month = _MONTHS[groups["month"].lower()]
+        if groups.get("last"):
+            return f"{year:04d}-{month:02d}-{monthrange(year, month)[1]:02d}", "day"
         day = ordinal_value(groups["day"]) if groups.get("day") else None
         if groups.get("day") and day is None:
             return None
