@@ -698,10 +698,12 @@ def inventory() -> list[Rule]:
         generic=True,
     ))
     rules.append(edit(
-        dt, "'be from <date> through <date>': the first date starts the range (_range_starts)",
+        dt, "'be from <date> through <date>' / 'between <date> and <date>' starts and ends a range "
+        "(_range_starts)",
         "_last_signature_signs(text, _range_starts(text, dedupe_overlaps(found)))",
         "_last_signature_signs(text, dedupe_overlaps(found))",
-        r"\bfrom\s+(?:the\s+)?(?:\d|[A-Z][a-z]+\.?\s+\d)[^.;]{0,20}?\s(?:to|through|until|till)\s+"
+        r"\b(?:from(?:\s+and\s+including)?|between)\s+(?:the\s+)?(?:\d|[A-Z][a-z]+\.?\s+\d)"
+        r"[^.;]{0,30}?\s(?:to|through|until|till|and)\s+(?:and\s+including\s+)?(?:the\s+)?"
         r"(?:\d|[A-Z][a-z]+\.?\s+\d)",
         generic=True,
     ))

@@ -297,6 +297,12 @@ def test_more_wordings_of_a_start_and_an_end(text: str, expected) -> None:
          [("2015-01-01", "effective"), ("2017-12-31", "expire")]),
         ("The Pact remains in force for the period from 1 January 2015 until 31 December 2017.",
          [("2015-01-01", "effective"), ("2017-12-31", "expire")]),
+        ("The Pact is in force from and including 1 January 2015 up to and including 31 "
+         "December 2017.", [("2015-01-01", "effective"), ("2017-12-31", "expire")]),
+        ("The term of the Pact shall be from the 1st day of January, 2015 until the 31st day of "
+         "December, 2017.", [("2015-01-01", "effective"), ("2017-12-31", "expire")]),
+        ("The Pact remains in effect for the period between 1 January 2015 and 31 December 2017.",
+         [("2015-01-01", "effective"), ("2017-12-31", "expire")]),
         # a schedule counted from a date has no start role of the agreement's
         ("Milestones: 12 weeks from February 8, 2018 to May 3, 2018.",
          [("2018-02-08", None), ("2018-05-03", "expire")]),

@@ -233,31 +233,38 @@ def find_dates(text: str) -> list[Candidate]:
     return _last_signature_signs(text, _range_starts(text, dedupe_overlaps(found)))
 
 
-#: "shall be / runs / remains in force (for the period) from <date> to / through / until
-#: <date>": the first date starts the period the second ends ("12 weeks from" is a schedule's)
+#: "shall be / runs / remains in force (for the period) from (and including) <date> to /
+#: through / until <date>", "... between <date> and <date>": the first date starts the period
+#: the second ends ("12 weeks from" is a schedule's)
 _FROM = re.compile(
     r"\b(?:be|is|are|was|were|runs?|ran|running|continues?|continuing|remains?|lasts?|extends?"
-    r"|effect|force)\s+(?:for\s+)?(?:the\s+|a\s+)?(?:period\s+)?from\s*$",
+    r"|effect|force)\s+(?:for\s+)?(?:the\s+|a\s+)?(?:period\s+)?"
+    r"(?P<word>from(?:\s+and\s+including)?|between)\s+(?:the\s+)?$",
     _FLAGS,
 )
-_TO_NEXT_DATE = re.compile(
-    r"\s*(?:to|through|until|till|-|–|—)(?:\s+and\s+including)?\s*$", _FLAGS
-)
+_TO_NEXT_DATE = {
+    "from": re.compile(
+        r"\s*(?:(?:up\s+)?to|through|until|till|-|–|—)(?:\s+and\s+including)?(?:\s+the)?\s*",
+        _FLAGS,
+    ),
+    "between": re.compile(r"\s*and(?:\s+the)?\s*", _FLAGS),
+}
 
 
 def _range_starts(text: str, found: list[Candidate]) -> list[Candidate]:
     """The first date of a range "shall be from <date> to <date>" starts it ("The term shall be
-    from <date> through <date>"), where no nearer cue gave it a role: the second date's
-    "through" marks an end, and "be from" alone is too loose a start cue."""
-    return [
-        replace(c, kind="effective")
-        if c.kind is None
-        and nxt is not None
-        and _FROM.search(squash_spaces(text[max(0, c.start - 60) : c.start] + "|")[:-1])
-        and _TO_NEXT_DATE.fullmatch(text[c.end : nxt.start])
-        else c
-        for c, nxt in zip(found, [*found[1:], None])
-    ]
+    from <date> through <date>"), where no nearer cue gave it a role ("be from" alone is too
+    loose a start cue); the second ends it ("through" says so already, "between ... and" not)."""
+    kinds = [c.kind for c in found]
+    for i, (c, nxt) in enumerate(zip(found, found[1:])):
+        before = _FROM.search(squash_spaces(text[max(0, c.start - 60) : c.start] + "|")[:-1])
+        if c.kind is not None or before is None:
+            continue
+        word = "between" if before.group("word").lower() == "between" else "from"
+        if _TO_NEXT_DATE[word].fullmatch(text[c.end : nxt.start]):
+            kinds[i] = "effective"
+            kinds[i + 1] = nxt.kind or "expire"
+    return [replace(c, kind=kind) for c, kind in zip(found, kinds)]
 
 
 def _last_signature_signs(text: str, found: list[Candidate]) -> list[Candidate]:
