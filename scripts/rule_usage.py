@@ -531,8 +531,21 @@ def inventory() -> list[Rule]:
     rules += branches(
         pl, "_PREFIX = re.compile(", "_FLAGS,", [
             "substantive", "internal", "federal", "Territory", "District", "Kingdom", "Republic",
+            "Emirate",
         ], label="place prefix kept in the raw text", generic=True, readers=("place",),
     )
+    rules.append(edit(
+        pl, "the emirates of the UAE as subdivisions ('the Emirate of Dubai') (_EMIRATES)",
+        "    for name in _EMIRATES:\n", "    for name in ():\n",
+        r"\b(?:Abu\s+Dhabi|Dubai|Sharjah|Ajman|Umm\s+Al\s+Quwain|Ras\s+Al\s+Khaimah|Fujairah)\b",
+        readers=("place",), generic=True,
+    ))
+    rules.append(edit(
+        pl, "a US state's postal code after 'State of' ('the State of NY') (_STATE_OF_CODE)",
+        "    for m in _STATE_OF_CODE.finditer(text):\n", "    for m in ():\n",
+        r"\b(?i:state|commonwealth)\s+(?i:of)\s+([A-Z])(\.?)\s?[A-Z]\2(?![A-Za-z])",
+        flags=0, readers=("place",), generic=True,
+    ))
     rules += branches(
         pl, "_KIND_BEFORE = [", "\n]", [
             "existing", "formed", "registered", "interpreted", "tribunal", "forum",
@@ -569,9 +582,20 @@ def inventory() -> list[Rule]:
         r"\b[A-Z][a-z]+\s+laws?\b", flags=0, readers=("place",), generic=True,
     ))
     rules.append(edit(
+        pl, "a law the governing-law sentence sets aside ('excluding the laws of X') beside "
+        "another governing place is some other law (_excluded_laws)",
+        "    return _excluded_laws(text, _federal_law_beside_a_state_law(text, candidates))\n",
+        "    return _federal_law_beside_a_state_law(text, candidates)\n",
+        r"\b(?:without\s+(?:regard|reference|giving\s+effect)\s+to|excluding|exclusive\s+of"
+        r"|other\s+than|rather\s+than|except|not\s+(?:by\s+)?the\s+laws?)\b[^.;]{0,120}?"
+        r"\blaws?\s+of\s+(?:the\s+)?(?:State|Commonwealth|Province|[A-Z][a-z]+)",
+        readers=("place",), generic=True,
+    ))
+    rules.append(edit(
         pl, "US federal law beside a state's governing law is some other law "
         "(_federal_law_beside_a_state_law)",
-        "    return _federal_law_beside_a_state_law(text, candidates)\n", "    return candidates\n",
+        "_excluded_laws(text, _federal_law_beside_a_state_law(text, candidates))",
+        "_excluded_laws(text, candidates)",
         r"\blaws?\s+of\s+the\s+United\s+States\b", readers=("place",), generic=True,
     ))
     rules.append(edit(
@@ -585,8 +609,9 @@ def inventory() -> list[Rule]:
     dt = "values/dates.py"
     rules.append(edit(
         dt, "signatures on different days: the last 'Date:' signs (_last_signature_signs)",
-        "    return _last_signature_signs(text, dedupe_overlaps(found))",
-        "    return dedupe_overlaps(found)", r"\bdate\s*:\s*\S[^\n]{0,300}\bdate\s*:\s*\S",
+        "    return _last_signature_signs(text, _range_starts(text, dedupe_overlaps(found)))",
+        "    return _range_starts(text, dedupe_overlaps(found))",
+        r"\bdate\s*:\s*\S[^\n]{0,300}\bdate\s*:\s*\S",
     ))
     rules.append(edit(
         dt, "a 'Date' label after the date ('4/24/2018 / Date') is the signing date",
@@ -600,7 +625,7 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         dt, "a 'Date:' label by a signature is the signing date (DATE_CUES)",
-        'r"(?<!end )(?<!closing )(?<!birth )\\bdate\\s*:\\s*$"', 'r"(?!x)x"',
+        'r"(?<!end )(?<!closing )(?<!birth )(?<!expiry )\\bdate\\s*:\\s*$"', 'r"(?!x)x"',
         r"\bdate\s*:\s*\S",
     ))
     blank = r"(?:_{2,}|\[[\s*_]*\]|\*{2,})"
@@ -611,8 +636,10 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         dt, "day-month-year with hyphens ('14-Sep-2017')",
-        r"{_DAY}(?:\s*(?:day\s+of\s+|of\s+)?|-){_MONTH}(?:\s*,?\s*|-){_YEAR}",
-        r"{_DAY}\s*(?:day\s+of\s+|of\s+)?{_MONTH}\s*,?\s*{_YEAR}",
+        '{_DAY_ECHO}(?:\\s*(?:day\\s+of\\s+|of\\s+)?|-){_MONTH}"\n'
+        '        rf"(?:\\s*,?\\s*{_ERA}?|-){_YEAR}"',
+        '{_DAY_ECHO}\\s*(?:day\\s+of\\s+|of\\s+)?{_MONTH}"\n'
+        '        rf"\\s*,?\\s*{_ERA}?{_YEAR}"',
         r"\b\d{1,2}-[A-Za-z]{3,9}\.?-(?:1[89]|20)\d{2}\b", generic=True,
     ))
     rules.append(edit(
@@ -650,20 +677,76 @@ def inventory() -> list[Rule]:
         "\\2(?P<d>\\d{1,2})(?!\\d)\"\n    ),\n",
         "", r"(?<![\d./-])(?:1[89]|20)\d{2}([-/])\d{1,2}\1\d{1,2}(?!\d)", flags=0,
     ))
+    rules.append(edit(
+        dt, "'the last day of December, 2023' is the month's last day",
+        '    re.compile(rf"{_START}(?P<last>last)\\s+day\\s+of\\s+{_MONTH}'
+        '\\s*,?\\s*(?:of\\s+)?{_YEAR}", _FLAGS),\n', "",
+        r"\blast\s+day\s+of\s+[A-Z][a-z]+\.?\s*,?\s*(?:of\s+)?(?:1[89]|20)\d{2}", generic=True,
+    ))
+    rules.append(edit(
+        dt, "a formal date's 'in the year 2020' / 'A.D. 2021' before its year (_ERA)",
+        '_ERA = r"(?:in\\s+the\\s+year\\s+(?:of\\s+our\\s+lord\\s+)?|A\\.\\s?D\\.\\s*)"',
+        '_ERA = r"(?:(?!x)x)"',
+        r"(?:\bin\s+the\s+year\s+(?:of\s+our\s+lord\s+)?|\bA\.\s?D\.\s*)(?:1[89]|20)\d{2}",
+        generic=True,
+    ))
+    rules.append(edit(
+        dt, "a day in words echoed in figures ('the first (1st) day of July') (_DAY_ECHO)",
+        '_DAY_ECHO = r"(?:\\s*\\(\\s*\\d{1,2}(?:st|nd|rd|th)?\\s*\\))?"', '_DAY_ECHO = r""',
+        r"\b[a-z]+(?:-[a-z]+)?\s*\(\s*\d{1,2}(?:st|nd|rd|th)?\s*\)\s*(?:day\s+)?of\s+"
+        r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s*(?:1[89]|20)\d{2}",
+        generic=True,
+    ))
+    rules.append(edit(
+        dt, "'be from <date> through <date>' / 'between <date> and <date>' starts and ends a range "
+        "(_range_starts)",
+        "_last_signature_signs(text, _range_starts(text, dedupe_overlaps(found)))",
+        "_last_signature_signs(text, dedupe_overlaps(found))",
+        r"\b(?:from(?:\s+and\s+including)?|between)\s+(?:the\s+)?(?:\d|[A-Z][a-z]+\.?\s+\d)"
+        r"[^.;]{0,30}?\s(?:to|through|until|till|and)\s+(?:and\s+including\s+)?(?:the\s+)?"
+        r"(?:\d|[A-Z][a-z]+\.?\s+\d)",
+        generic=True,
+    ))
     rules += branches(
-        dt, "DATE_CUES: list[tuple[re.Pattern[str], str]] = [", "\"dated\"),", [
+        dt, "DATE_CUES: list[tuple[re.Pattern[str], str]] = [", "\"dated\",\n    ),", [
             "effective", r"as\s+of", r"commenc\w*", r"begin\w*", r"start\w*",
             (r"(?:years?|months?|term|runs?|running|valid|effect|force)\s+from",
              r"\b(?:years?|months?|term|runs?|running|valid|effect|force)\s+from\b"),
             (r"(?:take[sn]?|taking|took)\s+effect", r"\b(?:take[sn]?|taking|took)\s+effect\b"),
-            (r"(?:come|comes|came|coming|enter(?:s|ed|ing)?)\s+into\s+(?:force|effect)",
-             r"\b(?:come|comes|came|coming|enter(?:s|ed|ing)?)\s+into\s+(?:force|effect)\b"),
+            (r"(?:come|comes|came|coming|enter(?:s|ed|ing)?)\s+into\s+(?:force|effect|operation)",
+             r"\b(?:come|comes|came|coming|enter(?:s|ed|ing)?)\s+into\s+"
+             r"(?:force|effect|operation)\b"),
+            r"on\s+and\s+from", r"as\s+from", "operative",
             "dated",
             "made", r"entered\s+into", "executed", "signed",
         ], label="date role cue",
         generic={"effective", r"as\s+of", "dated", r"(?:take[sn]?|taking|took)\s+effect",
-                 r"(?:come|comes|came|coming|enter(?:s|ed|ing)?)\s+into\s+(?:force|effect)"},
+                 r"(?:come|comes|came|coming|enter(?:s|ed|ing)?)\s+into\s+"
+                 r"(?:force|effect|operation)",
+                 r"on\s+and\s+from", r"as\s+from", "operative"},
     )
+    rules.append(edit(
+        dt, "'This Agreement is concluded on <date>' is the day it was made",
+        '            r"\\b(?:is|was|been|and)\\s+concluded(?:\\s+on|\\s+as\\s+of)?\\s*$|"\n', "",
+        r"\b(?:is|was|been|and)\s+concluded(?:\s+(?:on|as\s+of))?\s+(?:the\s+)?\d|"
+        r"\b(?:is|was|been|and)\s+concluded(?:\s+(?:on|as\s+of))?\s+[A-Z][a-z]+\.?\s+\d",
+        generic=True,
+    ))
+    rules.append(edit(
+        dt, "a cover sheet's 'Date of Agreement / Execution: <date>' is the day it was made",
+        '            r"\\bdate\\s+of\\s+(?:this\\s+)?(?:agreement|execution|signing|signature)'
+        '\\s*:\\s*$|"\n',
+        "", r"\bdate\s+of\s+(?:this\s+)?(?:agreement|execution|signing|signature)\s*:\s*\S",
+        generic=True,
+    ))
+    rules.append(edit(
+        dt, "'shall terminate effective (as of) <date>' / 'expire as of <date>' ends the agreement",
+        '            r"\\b(?:terminat\\w*|expir\\w*)\\s+(?:effective\\s+)?(?:as\\s+of\\s*)?$"\n'
+        '            r"|', '            r"',
+        r"\b(?:terminat\w*|expir\w*)\s+(?:effective\s+(?:as\s+of\s+)?|as\s+of\s+)"
+        r"(?:the\s+)?(?:\d|[A-Z][a-z]+\.?\s+\d)",
+        generic=True,
+    ))
     rules.append(edit(
         dt, "'shall cease to have effect / to be in force on <date>' ends the agreement",
         '            # "shall cease to have effect / to be in force on <date>"\n'
@@ -673,18 +756,29 @@ def inventory() -> list[Rule]:
         generic=True,
     ))
     rules += branches(
-        dt, "r\"\\b(?:expir\\w*|terminat", ")\\b\"", [
-            "expir\\w*", r"terminat\w*", "until", "through",
+        dt, "r\"|\\b(?:expir\\w*|terminat", ")\\b\"", [
+            "expir\\w*", r"terminat\w*", "until", "till", "through",
             (r"end(?:s|ing)?\s+on", r"\bend(?:s|ing)?\s+on\b"),
-        ], label="date role cue", generic={"expir\\w*", r"terminat\w*"},
+            "laps(?:e|es|ed|ing)", (r"ceas(?:e|es|ed|ing)\s+on", r"\bceas(?:e|es|ed|ing)\s+on\b"),
+        ], label="date role cue",
+        generic={"expir\\w*", r"terminat\w*", "till", "laps(?:e|es|ed|ing)",
+                 r"ceas(?:e|es|ed|ing)\s+on"},
     )
     rules += branches(
         dt, "r\"|\\b(?:ending|", "\\s*$\"", [
             ("ending", r"\bending\s+(?:\d|[A-Z][a-z]+\.?\s+\d)"),
-            (r"end(?:s|ed)?\s+(?:as\s+of|at)", r"\bend(?:s|ed)?\s+(?:as\s+of|at)\b"),
+            ("ends", r"\bends\s+(?:\d|[A-Z][a-z]+\.?\s+\d)"),
+            (r"end(?:s|ed)?\s+(?:as\s+of|at(?:\s[^;]{1,40}?\son)?)",
+             r"\bend(?:s|ed)?\s+(?:as\s+of|at)\b"),
             (r"conclud\w*(?:\s+on)?", r"\bconclud\w*"), (r"extended\s+to", r"\bextended\s+to\b"),
-            (r"up\s+to\s+and\s+including", r"\bup\s+to\s+and\s+including\b"),
+            (r"(?:up\s+)?to\s+and\s+including", r"\bto\s+and\s+including\b"),
+            (r"up\s+to", r"\bup\s+to\s+(?:\d|[A-Z][a-z]+\.?\s+\d)"),
+            (r"(?:runs?|running)\s+to", r"\b(?:runs?|running)\s+to\s+(?:\d|[A-Z][a-z]+\.?\s+\d)"),
+            (r"end\s+date\s*:", r"\bend\s+date\s*:\s*\S"),
         ], label="date role cue: the end of a stated period",
+        generic={"ends", r"end(?:s|ed)?\s+(?:as\s+of|at(?:\s[^;]{1,40}?\son)?)",
+                 r"(?:up\s+)?to\s+and\s+including", r"up\s+to", r"(?:runs?|running)\s+to",
+                 r"end\s+date\s*:"},
     )
     rules.append(edit(
         dt, "date role cue: the second date of a range ('<date> to <date>')",
@@ -869,7 +963,8 @@ def _list_item(path: str, start: str, end: str, item: str, *, label: str, probe:
         raise SystemExit(f"inventory: {item} is in {label} {len(hits)} times")
     s = hits[0]
     e = s + len(item)
-    e = e + 2 if segment[e : e + 2] == ", " else e
+    after = re.match(r",\s+", segment[e:])  # ", " or, at a wrapped line's end, ",\n    "
+    e = e + after.end() if after else e
     if segment[e] == "]" and segment[s - 2 : s] == ", ":
         s -= 2
     return Rule(f"{label}: {item.strip(chr(34))}", path, segment, segment[:s] + segment[e:],

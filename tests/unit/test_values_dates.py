@@ -255,3 +255,113 @@ def test_taking_effect_and_in_effect_from_start_the_agreement(text: str, expecte
 )
 def test_coming_into_force_starts_and_ceasing_to_have_effect_ends(text: str, expected) -> None:
     assert [(c.value, c.kind) for c in find_dates(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("This Deed has effect on and from 3 May 2018.", [("2018-05-03", "effective")]),
+        ("The Rules shall apply as from 1 March 2021.", [("2021-03-01", "effective")]),
+        ("This Charter shall be operative from 1 July 2019.", [("2019-07-01", "effective")]),
+        ("The Scheme becomes operative on 1 July 2019.", [("2019-07-01", "effective")]),
+        ("The Scheme shall come into operation on 1 July 2019.", [("2019-07-01", "effective")]),
+        ("This Pact is concluded on 9 August 2022.", [("2022-08-09", "dated")]),
+        ("Date of Agreement: 12 March 2018", [("2018-03-12", "dated")]),
+        ("The Charter shall lapse on September 1, 2022.", [("2022-09-01", "expire")]),
+        ("The Charter lapses on September 1, 2022.", [("2022-09-01", "expire")]),
+        ("This Pact shall cease on 30 June 2024.", [("2024-06-30", "expire")]),
+        ("The Term ends at 11:59 p.m. on December 31, 2020.", [("2020-12-31", "expire")]),
+        ("The Term ends at 5:00 p.m. Eastern Time on December 31, 2020.",
+         [("2020-12-31", "expire")]),
+        ("The Term shall end at midnight on December 31, 2020.", [("2020-12-31", "expire")]),
+        ("The Term ends 30 June 2024.", [("2024-06-30", "expire")]),
+        ("The Initial Term shall run to and including May 31, 2018.", [("2018-05-31", "expire")]),
+        ("The Initial Term runs to May 31, 2018.", [("2018-05-31", "expire")]),
+        ("The Pact remains in force to and including May 31, 2018.", [("2018-05-31", "expire")]),
+        ("The Pact shall continue in force till 31 March 2021.", [("2021-03-31", "expire")]),
+        ("The Pact shall continue in force up to 31 March 2021.", [("2021-03-31", "expire")]),
+        ("Expiry Date: 31 March 2021", [("2021-03-31", "expire")]),
+        ("End Date: 31 March 2021", [("2021-03-31", "expire")]),
+    ],
+)
+def test_more_wordings_of_a_start_and_an_end(text: str, expected) -> None:
+    assert [(c.value, c.kind) for c in find_dates(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The Term shall be from January 1, 2015 through December 31, 2017.",
+         [("2015-01-01", "effective"), ("2017-12-31", "expire")]),
+        ("The Lease Term shall be for the period from 1 January 2015 to 31 December 2017.",
+         [("2015-01-01", "effective"), ("2017-12-31", "expire")]),
+        ("The Pact remains in force for the period from 1 January 2015 until 31 December 2017.",
+         [("2015-01-01", "effective"), ("2017-12-31", "expire")]),
+        ("The Pact is in force from and including 1 January 2015 up to and including 31 "
+         "December 2017.", [("2015-01-01", "effective"), ("2017-12-31", "expire")]),
+        ("The term of the Pact shall be from the 1st day of January, 2015 until the 31st day of "
+         "December, 2017.", [("2015-01-01", "effective"), ("2017-12-31", "expire")]),
+        ("The Pact remains in effect for the period between 1 January 2015 and 31 December 2017.",
+         [("2015-01-01", "effective"), ("2017-12-31", "expire")]),
+        # a schedule counted from a date has no start role of the agreement's
+        ("Milestones: 12 weeks from February 8, 2018 to May 3, 2018.",
+         [("2018-02-08", None), ("2018-05-03", "expire")]),
+        # nor a date that only starts a sentence with "from"
+        ("The Pact shall be from January 1, 2015.", [("2015-01-01", None)]),
+    ],
+)
+def test_a_range_that_shall_be_from_one_date_to_another_starts_on_the_first(
+    text: str, expected
+) -> None:
+    assert [(c.value, c.kind) for c in find_dates(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "iso", "raw"),
+    [
+        ("made this 5th day of June, in the year 2020", "2020-06-05",
+         "5th day of June, in the year 2020"),
+        ("the 1st day of March, A.D. 2021", "2021-03-01", "1st day of March, A.D. 2021"),
+        ("signed March 1, A.D. 2021", "2021-03-01", "March 1, A.D. 2021"),
+        ("on the first (1st) day of July, 2018", "2018-07-01", "first (1st) day of July, 2018"),
+        ("the tenth (10th) day of May in the year of our Lord 2012", "2012-05-10",
+         "tenth (10th) day of May in the year of our Lord 2012"),
+    ],
+)
+def test_formal_dates_with_the_year_announced_or_the_day_echoed(
+    text: str, iso: str, raw: str
+) -> None:
+    [cand] = find_dates(text)
+    assert (cand.value, cand.raw) == (iso, raw)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The Pact shall terminate effective as of December 31, 2023.",
+         [("2023-12-31", "expire")]),
+        ("The Pact shall terminate effective December 31, 2023.", [("2023-12-31", "expire")]),
+        ("The Term shall expire as of December 31, 2023.", [("2023-12-31", "expire")]),
+        ("The term shall begin as of January 1, 2021 and terminate as of December 31, 2023.",
+         [("2021-01-01", "effective"), ("2023-12-31", "expire")]),
+        ("Date of Execution: March 1, 2021", [("2021-03-01", "dated")]),
+        # "effective" after a termination that is not the agreement's own verb stays a start
+        ("Upon such event, effective as of March 1, 2021, the Pact is renewed.",
+         [("2021-03-01", "effective")]),
+    ],
+)
+def test_an_end_verb_before_effective_or_as_of_ends_the_agreement(text: str, expected) -> None:
+    assert [(c.value, c.kind) for c in find_dates(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The Pact shall expire on the last day of December, 2023.", [("2023-12-31", "expire")]),
+        ("The Pact runs until the last day of February 2024.", [("2024-02-29", "expire")]),
+        ("The Pact ends on the last day of June of 2019.", [("2019-06-30", "expire")]),
+        ("Payments fall due on the last day of the month.", []),
+    ],
+)
+def test_the_last_day_of_a_month_is_a_whole_date(text: str, expected) -> None:
+    assert [(c.value, c.kind) for c in find_dates(text)] == expected

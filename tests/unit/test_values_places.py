@@ -222,3 +222,87 @@ def test_federal_law_alone_still_governs() -> None:
     text = "This Agreement is governed by the federal laws of the United States of America."
     [cand] = find_places(text)
     assert (cand.value, cand.kind) == ("United States", "law")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("shall be governed by the laws of the Republic of China (Taiwan)", "Taiwan"),
+        ("shall be governed by the laws of the Republic of China", "Taiwan"),
+        ("shall be governed by the laws of Taiwan, R.O.C.", "Taiwan"),
+        ("shall be governed by the laws of the Peoples Republic of China", "China"),
+        ("shall be governed by the laws of the People's Republic of China", "China"),
+        ("shall be governed by the laws of the Macau Special Administrative Region", "Macao"),
+        ("shall be governed by the laws of the UAE", "United Arab Emirates"),
+        ("shall be governed by the laws of the Emirate of Dubai",
+         "Dubai, United Arab Emirates"),
+        ("shall be governed by the laws of the Emirate of Abu Dhabi and the federal laws of the "
+         "United Arab Emirates applicable therein", "Abu Dhabi, United Arab Emirates"),
+        ("shall be governed by the laws of the U.S. Virgin Islands", "U.S. Virgin Islands"),
+        ("shall be governed by the laws of the United States Virgin Islands",
+         "U.S. Virgin Islands"),
+        ("shall be governed by the laws of the State of NY", "New York"),
+        ("shall be governed by the laws of the State of N.Y., without regard to", "New York"),
+    ],
+)
+def test_taiwan_the_emirates_the_us_virgin_islands_and_a_state_by_its_code(
+    text: str, value: str
+) -> None:
+    [cand] = {c.value: c for c in find_places(text)}.values()
+    assert (cand.value, cand.kind) == (value, "law")
+
+
+def test_a_postal_code_without_state_of_stays_an_address() -> None:
+    text = "Notices go to 12 Main Street, Albany, NY 12207, and to 4 Elm Road, Austin, TX 78701."
+    assert find_places(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "law", "other"),
+    [
+        ("This Lease shall be governed by the laws of the State of Oregon, excluding its "
+         "conflict of laws rules and the application of the laws of the State of Nevada.",
+         "Oregon", "Nevada"),
+        ("This Lease shall be governed by the laws of the State of Maine, without regard to any "
+         "rule that would apply the laws of the State of Vermont.", "Maine", "Vermont"),
+        ("Without regard to the conflict of laws rules of the State of Utah, this Lease shall be "
+         "governed by the laws of the State of Idaho.", "Idaho", "Utah"),
+        ("This Lease shall be governed by the laws of England, other than the laws of Scotland "
+         "that apply to the land in Scotland.", "England", "Scotland"),
+        ("Except as required by the laws of Canada, this Lease shall be construed under the "
+         "laws of the Province of Manitoba.", "Manitoba, Canada", "Canada"),
+    ],
+)
+def test_a_law_the_sentence_sets_aside_is_no_governing_law(text: str, law: str, other: str):
+    kinds = {c.value: c.kind for c in find_places(text)}
+    assert kinds == {law: "law", other: "legal"}
+
+
+def test_the_governing_place_set_aside_for_its_conflict_rules_still_governs() -> None:
+    text = (
+        "This Lease shall be governed by the laws (without regard to conflict of laws "
+        "principles) of the State of Kansas."
+    )
+    [cand] = find_places(text)
+    assert (cand.value, cand.kind) == ("Kansas", "law")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("shall be governed by South African law", "South Africa"),
+        ("shall be governed by South\nAfrican law", "South Africa"),  # a wrapped line
+        ("shall be governed by Pakistani law", "Pakistan"),
+        ("shall be governed by Sri Lankan law", "Sri Lanka"),
+        ("shall be governed by Qatari law", "Qatar"),
+        ("shall be governed by Lebanese law", "Lebanon"),
+        ("shall be governed by Moroccan law", "Morocco"),
+        ("shall be governed by Costa Rican law", "Costa Rica"),
+        ("shall be governed by Puerto Rican law", "Puerto Rico"),
+        ("shall be governed by Bahamian law", "Bahamas"),
+        ("shall be governed by Mauritian law", "Mauritius"),
+    ],
+)
+def test_more_legal_adjectives_of_countries(text: str, value: str) -> None:
+    [cand] = find_places(text)
+    assert (cand.value, cand.kind) == (value, "law")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from calendar import monthrange
 from datetime import date
 
 from .base import Candidate, cue_after, cue_before, dedupe_overlaps, squash_spaces
@@ -50,6 +51,10 @@ _MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\
 _DAY_NUM = r"(?<!\d)\d{1,2}(?:st|nd|rd|th|s\s?t|n\s?d|r\s?d|t\s?h|\s(?:st|nd|rd|th))?\b"
 _DAY = rf"(?P<day>{_DAY_NUM}|{ORDINAL_WORDS})"
 _YEAR = r"(?P<year>(?:1[89]|20)\d{2})(?!\d)"
+#: words a formal date puts before its year: "in the year 2020", "A.D. 2021"
+_ERA = r"(?:in\s+the\s+year\s+(?:of\s+our\s+lord\s+)?|A\.\s?D\.\s*)"
+#: a day in words echoed in figures: "the first (1st) day of July"
+_DAY_ECHO = r"(?:\s*\(\s*\d{1,2}(?:st|nd|rd|th)?\s*\))?"
 # a blank left for the day or month: "____", "[ ]", "[*]", "**", and bracketed bullets
 # ("[·] day of [·], 2019", "[●], 2020")
 _BLANK = r"(?:_{2,}|\[[\s*_·•●]*\]|\*{2,})"
@@ -60,13 +65,18 @@ _FLAGS = re.IGNORECASE
 _PATTERNS: list[re.Pattern[str]] = [
     # May 5, 2014 / Dec. 8, 2005 / April. 1st 2019 / June 1s t 2020 / March 18. 2021 (a
     # period typed for the comma)
-    re.compile(rf"{_START}{_MONTH}\s*(?P<day>{_DAY_NUM})\s*[,.]?\s*(?:of\s+)?{_YEAR}", _FLAGS),
-    # 5th day of May, 2014 / the first day of June, 2010 / 1st of January, 2020 / 16th June 2004
-    # / 1-Aug-2019
     re.compile(
-        rf"{_START}{_DAY}(?:\s*(?:day\s+of\s+|of\s+)?|-){_MONTH}(?:\s*,?\s*|-){_YEAR}",
+        rf"{_START}{_MONTH}\s*(?P<day>{_DAY_NUM})\s*[,.]?\s*(?:of\s+|{_ERA})?{_YEAR}", _FLAGS
+    ),
+    # 5th day of May, 2014 / the first day of June, 2010 / 1st of January, 2020 / 16th June 2004
+    # / 1-Aug-2019 / the first (1st) day of July, in the year 2018
+    re.compile(
+        rf"{_START}{_DAY}{_DAY_ECHO}(?:\s*(?:day\s+of\s+|of\s+)?|-){_MONTH}"
+        rf"(?:\s*,?\s*{_ERA}?|-){_YEAR}",
         _FLAGS,
     ),
+    # the last day of December, 2023 (an end date written by its month)
+    re.compile(rf"{_START}(?P<last>last)\s+day\s+of\s+{_MONTH}\s*,?\s*(?:of\s+)?{_YEAR}", _FLAGS),
     # May 2014 / March, 2015 / March ___, 2015 (blank day)
     re.compile(rf"{_START}{_MONTH}\s*(?:{_BLANK}\s*)?,?\s*{_YEAR}", _FLAGS),
     # ____ day of __________, 2015 / ______, 2020
@@ -89,7 +99,7 @@ _PATTERNS: list[re.Pattern[str]] = [
 
 _SIGNATURE_DATE_LABEL = re.compile(
     r"(?<!effective )(?<!commencement )(?<!expiration )(?<!termination )(?<!start )"
-    r"(?<!end )(?<!closing )(?<!birth )\bdate\s*:\s*$",
+    r"(?<!end )(?<!closing )(?<!birth )(?<!expiry )\bdate\s*:\s*$",
     _FLAGS,
 )
 #: A signature line just before the date, with no "Date" label: "Jane Roe (signature) June 25,
@@ -106,26 +116,45 @@ DATE_CUES: list[tuple[re.Pattern[str], str]] = [
             r"\b(?:effective|as\s+of|commenc\w*|begin\w*|start\w*"
             r"|(?:years?|months?|term|runs?|running|valid|effect|force)\s+from"
             r"|(?:take[sn]?|taking|took)\s+effect"
-            r"|(?:come|comes|came|coming|enter(?:s|ed|ing)?)\s+into\s+(?:force|effect))\b",
+            r"|(?:come|comes|came|coming|enter(?:s|ed|ing)?)\s+into\s+(?:force|effect|operation)"
+            # "has effect on and from <date>", "shall apply as from <date>", "operative from"
+            r"|on\s+and\s+from|as\s+from|operative)\b",
             _FLAGS,
         ),
         "effective",
     ),
-    (re.compile(r"\b(?:dated|made|entered\s+into|executed|signed)\b|\bthis\s*$", _FLAGS), "dated"),
+    (
+        re.compile(
+            # "This Agreement is concluded on <date>" (a date it ends on is "concluding on"),
+            # a cover sheet's "Date of Agreement / Execution: <date>"
+            r"\b(?:is|was|been|and)\s+concluded(?:\s+on|\s+as\s+of)?\s*$|"
+            r"\bdate\s+of\s+(?:this\s+)?(?:agreement|execution|signing|signature)\s*:\s*$|"
+            r"\b(?:dated|made|entered\s+into|executed|signed)\b|\bthis\s*$",
+            _FLAGS,
+        ),
+        "dated",
+    ),
     # a form's "Date:" label, by a signature: the date it was signed ("Effective Date:",
     # "Expiration Date:" and the like keep their own role)
     (_SIGNATURE_DATE_LABEL, "dated"),
     (_SIGNATURE_MARK, "dated"),
     (
         re.compile(
-            r"\b(?:expir\w*|terminat\w*|until|through|end(?:s|ing)?\s+on)\b"
+            # "shall terminate effective (as of) <date>", "shall expire as of <date>": the end
+            # verb, not the nearer "effective" or "as of", says what the date is for
+            r"\b(?:terminat\w*|expir\w*)\s+(?:effective\s+)?(?:as\s+of\s*)?$"
+            r"|\b(?:expir\w*|terminat\w*|until|till|through|end(?:s|ing)?\s+on"
+            r"|laps(?:e|es|ed|ing)|ceas(?:e|es|ed|ing)\s+on)\b"
             # "shall cease to have effect / to be in force on <date>"
             r"|\bceas\w*\s+to\s+(?:have\s+effect|be\s+in\s+(?:full\s+)?"
             r"(?:force|effect))\b"
             # the end of a stated period: "ending June 30, 2012", "shall end as of <date>",
-            # "concluding on <date>", "extended to <date>", "up to and including <date>"
-            r"|\b(?:ending|end(?:s|ed)?\s+(?:as\s+of|at)|conclud\w*(?:\s+on)?|extended\s+to"
-            r"|up\s+to\s+and\s+including)\s*$"
+            # "ends at 11:59 p.m. on <date>", "concluding on <date>", "extended to <date>",
+            # "(up) to and including <date>", "up to <date>", "runs to <date>", "ends <date>",
+            # a cover sheet's "End Date: <date>"
+            r"|\b(?:ending|ends|end(?:s|ed)?\s+(?:as\s+of|at(?:\s[^;]{1,40}?\son)?)"
+            r"|conclud\w*(?:\s+on)?|extended\s+to|(?:up\s+)?to\s+and\s+including|up\s+to"
+            r"|(?:runs?|running)\s+to|end\s+date\s*:)\s*$"
             # the second date of a range: "from <date> to <date>", "<date> - <date>"
             r"|(?:\d{4}|\d{1,2}(?:st|nd|rd|th)?)\s*(?:to|-|–|—)\s*$",
             _FLAGS,
@@ -160,6 +189,8 @@ def _iso_from_match(m: re.Match[str]) -> tuple[str, str] | None:
         if groups["month"] == "may":  # the modal verb, not the month
             return None
         month = _MONTHS[groups["month"].lower()]
+        if groups.get("last"):
+            return f"{year:04d}-{month:02d}-{monthrange(year, month)[1]:02d}", "day"
         day = ordinal_value(groups["day"]) if groups.get("day") else None
         if groups.get("day") and day is None:
             return None
@@ -199,7 +230,41 @@ def find_dates(text: str) -> list[Candidate]:
                     iso, text[start:end], start, end, unit=precision, kind=_role(text, start, end)
                 )
             )
-    return _last_signature_signs(text, dedupe_overlaps(found))
+    return _last_signature_signs(text, _range_starts(text, dedupe_overlaps(found)))
+
+
+#: "shall be / runs / remains in force (for the period) from (and including) <date> to /
+#: through / until <date>", "... between <date> and <date>": the first date starts the period
+#: the second ends ("12 weeks from" is a schedule's)
+_FROM = re.compile(
+    r"\b(?:be|is|are|was|were|runs?|ran|running|continues?|continuing|remains?|lasts?|extends?"
+    r"|effect|force)\s+(?:for\s+)?(?:the\s+|a\s+)?(?:period\s+)?"
+    r"(?P<word>from(?:\s+and\s+including)?|between)\s+(?:the\s+)?$",
+    _FLAGS,
+)
+_TO_NEXT_DATE = {
+    "from": re.compile(
+        r"\s*(?:(?:up\s+)?to|through|until|till|-|–|—)(?:\s+and\s+including)?(?:\s+the)?\s*",
+        _FLAGS,
+    ),
+    "between": re.compile(r"\s*and(?:\s+the)?\s*", _FLAGS),
+}
+
+
+def _range_starts(text: str, found: list[Candidate]) -> list[Candidate]:
+    """The first date of a range "shall be from <date> to <date>" starts it ("The term shall be
+    from <date> through <date>"), where no nearer cue gave it a role ("be from" alone is too
+    loose a start cue); the second ends it ("through" says so already, "between ... and" not)."""
+    kinds = [c.kind for c in found]
+    for i, (c, nxt) in enumerate(zip(found, found[1:])):
+        before = _FROM.search(squash_spaces(text[max(0, c.start - 60) : c.start] + "|")[:-1])
+        if c.kind is not None or before is None:
+            continue
+        word = "between" if before.group("word").lower() == "between" else "from"
+        if _TO_NEXT_DATE[word].fullmatch(text[c.end : nxt.start]):
+            kinds[i] = "effective"
+            kinds[i + 1] = nxt.kind or "expire"
+    return [replace(c, kind=kind) for c, kind in zip(found, kinds)]
 
 
 def _last_signature_signs(text: str, found: list[Candidate]) -> list[Candidate]:

@@ -36,8 +36,16 @@ class _Place:
 _ALIASES = {
     "United States": ["United States of America", "USA", "U.S.A.", "U.S.A"],
     "United Kingdom": ["UK", "U.K.", "Great Britain", "Britain"],
-    "China": ["PRC", "P.R.C.", "People's Republic of China", "Mainland China"],
+    # "Peoples Republic" too: without it the "Republic of China" inside would read Taiwan
+    "China": ["PRC", "P.R.C.", "People's Republic of China", "Peoples Republic of China",
+              "Peoples' Republic of China", "Mainland China"],
     "Hong Kong": ["Hong Kong SAR", "HKSAR", "Hong Kong Special Administrative Region"],
+    "Macao": ["Macau", "Macau SAR", "Macao SAR", "Macau Special Administrative Region",
+              "Macao Special Administrative Region"],
+    "Taiwan": ["Republic of China", "R.O.C."],  # the ROC's own name, as its contracts write it
+    "United Arab Emirates": ["UAE", "U.A.E."],
+    "U.S. Virgin Islands": ["United States Virgin Islands", "US Virgin Islands",
+                            "Virgin Islands of the United States", "USVI", "Virgin Islands, U.S."],
     "South Korea": ["Republic of Korea", "Korea"],
     "Russia": ["Russian Federation"],
     "Netherlands": ["Holland"],
@@ -51,7 +59,14 @@ _ALIASES = {
     "Hawaii": ["Hawai'i"],
     "Quebec, Canada": ["Québec"],
 }
-_CANONICAL_OVERRIDES = {"RU": "Russia", "VG": "British Virgin Islands", "KR": "South Korea"}
+_CANONICAL_OVERRIDES = {
+    "RU": "Russia", "VG": "British Virgin Islands", "KR": "South Korea",
+    "VI": "U.S. Virgin Islands",  # pycountry: "Virgin Islands, U.S."
+}  # fmt: skip
+#: The emirates of the UAE, whose laws a contract may choose ("the laws of the Emirate of Dubai
+#: and the federal laws of the UAE applicable therein"); pycountry spells them "Dubayy" etc.
+_EMIRATES = ("Abu Dhabi", "Dubai", "Sharjah", "Ajman", "Umm Al Quwain", "Ras Al Khaimah",
+             "Fujairah")
 _REGIONS_OF_CHINA = {"HK", "MO", "TW"}
 _ADJECTIVES = {
     "swiss": "Switzerland", "english": "England", "scottish": "Scotland", "welsh": "Wales",
@@ -73,6 +88,14 @@ _ADJECTIVES = {
     "argentinian": "Argentina", "chilean": "Chile", "colombian": "Colombia",
     "peruvian": "Peru", "egyptian": "Egypt", "saudi": "Saudi Arabia",
     "emirati": "United Arab Emirates", "nigerian": "Nigeria", "kenyan": "Kenya",
+    "south african": "South Africa", "pakistani": "Pakistan", "bangladeshi": "Bangladesh",
+    "sri lankan": "Sri Lanka", "qatari": "Qatar", "kuwaiti": "Kuwait", "omani": "Oman",
+    "bahraini": "Bahrain", "jordanian": "Jordan", "lebanese": "Lebanon", "moroccan": "Morocco",
+    "ghanaian": "Ghana", "tanzanian": "Tanzania", "ugandan": "Uganda", "panamanian": "Panama",
+    "venezuelan": "Venezuela", "uruguayan": "Uruguay", "ecuadorian": "Ecuador",
+    "costa rican": "Costa Rica", "puerto rican": "Puerto Rico", "serbian": "Serbia",
+    "bahamian": "Bahamas", "jamaican": "Jamaica", "kazakh": "Kazakhstan",
+    "mauritian": "Mauritius",
 }  # fmt: skip
 
 
@@ -110,6 +133,9 @@ def _subdivision_entries() -> tuple[dict[str, _Place], dict[str, str]]:
         for sub in pycountry.subdivisions.get(country_code=cc):
             name = _clean(sub.name)
             entries[name.lower()] = _Place(f"{name}, {country}", "subdivision", country)
+    for name in _EMIRATES:
+        entries[name.lower()] = _Place(f"{name}, United Arab Emirates", "subdivision",
+                                       "United Arab Emirates")
     for name in ("England", "Scotland", "Wales", "Northern Ireland"):
         entries[name.lower()] = _Place(name, "nation", "United Kingdom")
     return entries, codes
@@ -159,12 +185,14 @@ def us_state_codes() -> dict[str, str]:
 
 
 _ADJECTIVE = re.compile(
-    r"\b(?P<adj>" + "|".join(_ADJECTIVES) + r")\s+(?:(?:substantive|statutory|federal)\s+)?laws?\b",
+    r"\b(?P<adj>" + "|".join(a.replace(" ", r"\s+") for a in _ADJECTIVES) + r")\s+"
+    r"(?:(?:substantive|statutory|federal)\s+)?laws?\b",
     _FLAGS,
 )
 _PREFIX = re.compile(
     r"(?:(?:the\s+)?(?:(?:substantive|internal|federal)\s+)?laws?\s+of\s*)?"
-    r"(?:the\s*)?(?:(?:State|Commonwealth|Province|Territory|District|Kingdom|Republic)\s+of\s*)?$",
+    r"(?:the\s*)?(?:(?:State|Commonwealth|Province|Territory|District|Kingdom|Republic|Emirate)"
+    r"\s+of\s*)?$",
     _FLAGS,
 )
 _GAP = re.compile(
@@ -190,6 +218,14 @@ _KIND_AFTER = [
 ]  # fmt: skip
 
 
+#: A US state by its postal code, only where "State of" names it a state ("the laws of the State
+#: of NY", "State of N.Y."): a code alone is mostly an address's
+_STATE_OF_CODE = re.compile(
+    r"\b(?i:state|commonwealth)\s+(?i:of)\s+"
+    r"(?P<code>(?P<a>[A-Z])(?P<dot>\.?)\s?(?P<b>[A-Z])(?P=dot))(?![A-Za-z])"
+)
+
+
 @dataclass(frozen=True)
 class _Mention:
     place: _Place
@@ -198,7 +234,7 @@ class _Mention:
 
 
 def _mentions(text: str, strict_case: bool) -> list[_Mention]:
-    entries, pattern, _ = _gazetteer()
+    entries, pattern, codes = _gazetteer()
     found = []
     for m in pattern.finditer(text):
         if strict_case and not m.group(0)[0].isupper():
@@ -208,9 +244,13 @@ def _mentions(text: str, strict_case: bool) -> list[_Mention]:
     for m in _ADJECTIVE.finditer(text):
         if strict_case and not m.group("adj")[0].isupper():
             continue
-        place = entries[_ADJECTIVES[m.group("adj").lower()].lower()]
+        place = entries[_ADJECTIVES[" ".join(m.group("adj").lower().split())].lower()]
         if not any(f.start <= m.start() < f.end for f in found):
             found.append(_Mention(place, *m.span()))
+    for m in _STATE_OF_CODE.finditer(text):
+        state = codes.get(m.group("a") + m.group("b"))
+        if state and not any(f.start <= m.start("code") < f.end for f in found):
+            found.append(_Mention(entries[state.lower()], *m.span("code")))
     return sorted(found, key=lambda f: f.start)
 
 
@@ -325,7 +365,7 @@ def find_places(text: str, *, strict_case: bool = True) -> list[Candidate]:
         candidates.append(
             Candidate(" and ".join(names), text[start:end], start, end, unit=level, kind=kind)
         )
-    return _federal_law_beside_a_state_law(text, candidates)
+    return _excluded_laws(text, _federal_law_beside_a_state_law(text, candidates))
 
 
 def _federal_law_beside_a_state_law(text: str, candidates: list[Candidate]) -> list[Candidate]:
@@ -347,6 +387,46 @@ def _federal_law_beside_a_state_law(text: str, candidates: list[Candidate]) -> l
         replace(c, kind="legal")
         if c.kind == "law" and c.value == "United States" and beside_a_state(c)
         else c
+        for c in candidates
+    ]
+
+
+#: What the sentence says last before a place: that its law is set aside ("excluding the
+#: application of the laws of", "without regard to any rule that would apply the laws of",
+#: "other than", "Except as required by the laws of"), or that it governs ("governed by",
+#: "construed under"), which undoes it.
+_SETS_ASIDE = re.compile(
+    r"\b(?:without\s+(?:regard|reference|giving\s+effect)\s+to|excluding|exclusive\s+of"
+    r"|other\s+than|rather\s+than|except|not\s+(?:by\s+)?the\s+laws?)\b",
+    _FLAGS,
+)
+_GOVERNS_AGAIN = re.compile(r"\b(?:govern(?!ment)\w*|constru\w*|interpret\w*)\b", _FLAGS)
+
+
+def _excluded_laws(text: str, candidates: list[Candidate]) -> list[Candidate]:
+    """A place whose law the governing-law sentence sets aside is some other law, when the
+    sentence names another governing place ("governed by the laws of Illinois, excluding the
+    application of the laws of the State of Indiana"): before, the two tied on order."""
+
+    def set_aside(c: Candidate) -> bool:
+        before = text[max(0, c.start - 200) : c.start]
+        breaks = list(_SENTENCE_BREAK.finditer(before))
+        clause = before[breaks[-1].end() :] if breaks else before
+        asides = [m.end() for m in _SETS_ASIDE.finditer(clause)]
+        governs = [m.end() for m in _GOVERNS_AGAIN.finditer(clause)]
+        return bool(asides) and max(asides) > max(governs, default=-1)
+
+    def another_governs(c: Candidate) -> bool:
+        return any(
+            other.kind == "law"
+            and other.value != c.value
+            and not set_aside(other)
+            and not _SENTENCE_BREAK.search(text, min(c.end, other.end), max(c.start, other.start))
+            for other in candidates
+        )
+
+    return [
+        replace(c, kind="legal") if c.kind == "law" and set_aside(c) and another_governs(c) else c
         for c in candidates
     ]
 
