@@ -397,6 +397,10 @@ def inventory() -> list[Rule]:
         r"\s+hereby\b",
     ))
     rules.append(edit(
+        vp, "descriptor: a capacity after a name and a comma (', as Seller,')",
+        '\n    r"|,\\s*as\\s+(?=[A-Za-z])"', "", r",\s*as\s+[A-Za-z]", generic=True,
+    ))
+    rules.append(edit(
         vp, "name after a lower-case descriptor and a comma ('golfer, JOHN DOE')",
         "\n    r\"(?-i:(?:[a-z][a-z-]+\\s+){0,2}[a-z][a-z-]+,\\s*(?=[A-Z]))?\"", "",
         r"\b(?:between|among|and)\s+(?:[a-z][a-z-]+\s+){0,2}[a-z][a-z-]+,\s*[A-Z]", flags=0,

@@ -116,6 +116,23 @@ def test_between_clauses(text: str, names: list[str]) -> None:
     assert _first(text) == names
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "This Purchase Agreement is made between Falcon Crest Minerals Inc., as Seller, and "
+        "Dunmore Holdings LLC, as Purchaser.",
+        "This Agreement is made between Falcon Crest Minerals Inc., as seller, and Dunmore "
+        "Holdings LLC, as purchaser.",
+        "This Agreement is entered into between Falcon Crest Minerals Inc., as the Disclosing "
+        "Party, and Dunmore Holdings LLC, as the Receiving Party.",
+    ],
+)
+def test_a_capacity_after_the_comma_is_no_name(text: str) -> None:
+    """ "ACME Inc., as Seller, and Beta LLC": the role a party acts in ends its name, and the
+    "and" after it starts the next party."""
+    assert _first(text) == ["Falcon Crest Minerals Inc.", "Dunmore Holdings LLC"]
+
+
 def test_title_page_layout_with_one_name_per_line() -> None:
     text = (
         "SUPPLY AGREEMENT\n\nby and between\n\nNORTHWIND LLC\n\nand\n\n"

@@ -77,6 +77,9 @@ _DESCRIPTOR = re.compile(
     r"offices?|principal|business|places?|registered)\b|\d)|,\s*\d|\s+c/o\b|\s+hereby\b"
     # a company acting by a unit of its own ("ACME, Inc. through its Research Center")
     r"|,?\s+(?:acting\s+)?through\s+(?:its|their)\s"
+    # the capacity a party signs in ("ACME Inc., as Seller, and Beta LLC, as Buyer", "Beta
+    # Bank, as trustee"): the role, not the next name, follows the comma
+    r"|,\s*as\s+(?=[A-Za-z])"
     # a trade name ("Beta LLC dba Beta Foods") or a relative clause without a comma ("Beta LLC
     # whose Registered Office is ...", "Beta LLC located at ..."): no name goes on past them
     r"|,?\s+(?i:d/b/a/?|dba|f/k/a|fka|doing\s+business\s+as)(?=\s)|\s+(?:whose|having|located)\b"
