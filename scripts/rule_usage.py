@@ -401,6 +401,12 @@ def inventory() -> list[Rule]:
         '\n    r"|,\\s*as\\s+(?=[A-Za-z])"', "", r",\s*as\s+[A-Za-z]", generic=True,
     ))
     rules.append(edit(
+        vp, "descriptor: an unquoted alias after a name ('hereinafter called the Seller')",
+        '\n    r"|,?\\s+here(?:in)?after\\s+(?:referred\\s+to\\s+as|called)\\s"', "",
+        r"\bhere(?:in)?after\s+(?:referred\s+to\s+as|called)\s+(?:the\s+)?[A-Za-z]",
+        generic=True,
+    ))
+    rules.append(edit(
         vp, "name after a lower-case descriptor and a comma ('golfer, JOHN DOE')",
         "\n    r\"(?-i:(?:[a-z][a-z-]+\\s+){0,2}[a-z][a-z-]+,\\s*(?=[A-Z]))?\"", "",
         r"\b(?:between|among|and)\s+(?:[a-z][a-z-]+\s+){0,2}[a-z][a-z-]+,\s*[A-Z]", flags=0,

@@ -133,6 +133,33 @@ def test_a_capacity_after_the_comma_is_no_name(text: str) -> None:
     assert _first(text) == ["Falcon Crest Minerals Inc.", "Dunmore Holdings LLC"]
 
 
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            "This Agreement is made and entered into by and between Coastal Reef Aquatics Inc., "
+            "hereinafter called the Seller, and Bayou Pet Supply Co., hereinafter called the "
+            "Buyer.",
+            ["Coastal Reef Aquatics Inc.", "Bayou Pet Supply Co."],
+        ),
+        (
+            "This Agreement is made by and between Coastal Reef Aquatics Inc., hereinafter "
+            "referred to as Seller, and Bayou Pet Supply Co., hereinafter referred to as Buyer.",
+            ["Coastal Reef Aquatics Inc.", "Bayou Pet Supply Co."],
+        ),
+        (
+            "This Agreement is made between Wendell Ames, hereinafter referred to as Employee, "
+            "and Silver Fork Mining Company, hereinafter referred to as Employer.",
+            ["Wendell Ames", "Silver Fork Mining Company"],
+        ),
+    ],
+)
+def test_an_alias_without_quotes_is_no_name(text: str, names: list[str]) -> None:
+    """ "ACME Inc., hereinafter called the Seller, and Beta Co.": the alias, written without
+    quotes, ends the name as a quoted one does."""
+    assert _first(text) == names
+
+
 def test_title_page_layout_with_one_name_per_line() -> None:
     text = (
         "SUPPLY AGREEMENT\n\nby and between\n\nNORTHWIND LLC\n\nand\n\n"

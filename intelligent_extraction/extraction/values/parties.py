@@ -80,6 +80,9 @@ _DESCRIPTOR = re.compile(
     # the capacity a party signs in ("ACME Inc., as Seller, and Beta LLC, as Buyer", "Beta
     # Bank, as trustee"): the role, not the next name, follows the comma
     r"|,\s*as\s+(?=[A-Za-z])"
+    # an alias given without quotes ("ACME Inc., hereinafter called the Seller, and ..."):
+    # a quoted one is masked as an aside before names are read
+    r"|,?\s+here(?:in)?after\s+(?:referred\s+to\s+as|called)\s"
     # a trade name ("Beta LLC dba Beta Foods") or a relative clause without a comma ("Beta LLC
     # whose Registered Office is ...", "Beta LLC located at ..."): no name goes on past them
     r"|,?\s+(?i:d/b/a/?|dba|f/k/a|fka|doing\s+business\s+as)(?=\s)|\s+(?:whose|having|located)\b"
