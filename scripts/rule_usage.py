@@ -407,6 +407,11 @@ def inventory() -> list[Rule]:
         generic=True,
     ))
     rules.append(edit(
+        vp, "a role in a 'Party A' label ('Party A (Licensor): ACME Co., Ltd.')",
+        "(?:\\([^()\\n]{1,40}\\)\\s*)?[:：]", "[:：]",
+        r"\bParty\s+[A-F]\s*\([^()\n]{1,40}\)\s*:", flags=0, generic=True,
+    ))
+    rules.append(edit(
         vp, "name after a lower-case descriptor and a comma ('golfer, JOHN DOE')",
         "\n    r\"(?-i:(?:[a-z][a-z-]+\\s+){0,2}[a-z][a-z-]+,\\s*(?=[A-Z]))?\"", "",
         r"\b(?:between|among|and)\s+(?:[a-z][a-z-]+\s+){0,2}[a-z][a-z-]+,\s*[A-Z]", flags=0,

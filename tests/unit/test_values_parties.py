@@ -393,6 +393,16 @@ def test_parties_labelled_party_a_and_party_b() -> None:
     ]
 
 
+def test_a_party_label_may_name_the_role() -> None:
+    text = (
+        "Party A (Licensor): Ningbo Evergreen Textile Co., Ltd.\n"
+        "Party B (Licensee): Marigold Fashions Inc.\n\nWhereas Party A owns the marks:"
+    )
+    assert ["Ningbo Evergreen Textile Co., Ltd.", "Marigold Fashions Inc."] in [
+        c.value for c in find_party_lists(text)
+    ]
+
+
 def test_a_party_b_without_a_party_a_is_no_list() -> None:
     assert not [c for c in find_party_lists("Party B: Plum Data Co., Ltd.\n") if c.value]
 

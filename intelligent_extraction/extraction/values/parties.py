@@ -552,7 +552,10 @@ def defined_aliases(text: str) -> dict[str, str]:
 
 #: "Party A: ACME Co., Ltd." / "Party B: ...": each party on a labelled line or run of text,
 #: its address, contact and telephone after it.
-_LETTER_LABEL = re.compile(r"\bParty\s+(?P<letter>[A-F])\s*[:：]\s*")
+#: The label may carry the party's role ("Party A (Licensor):").
+_LETTER_LABEL = re.compile(
+    r"\bParty\s+(?P<letter>[A-F])\s*(?:\([^()\n]{1,40}\)\s*)?[:：]\s*"
+)
 _LETTER_NAME_END = re.compile(
     r"\n|\bParty\s+[A-F]\s*[:：]|\b(?:(?:Registration|Registered|Legal|Business)\s+)?Address\b|"
     r"\b(?:Tel|Telephone|Fax|Contact|Attention|Legal\s+Representative)\b"
