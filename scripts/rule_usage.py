@@ -412,6 +412,12 @@ def inventory() -> list[Rule]:
         r"\bParty\s+[A-F]\s*\([^()\n]{1,40}\)\s*:", flags=0, generic=True,
     ))
     rules.append(edit(
+        vp, "a name wrapped over two lines lists no party on its second line",
+        "    return names + _listed_below(segment, below)",
+        "    return names + _listed_below(segment, pos)",
+        r"\b[A-Z][A-Za-z]+\n[A-Z][^\n]*,\s*(?:Inc|LLC|Ltd|Corp)\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
         vp, "name after a lower-case descriptor and a comma ('golfer, JOHN DOE')",
         "\n    r\"(?-i:(?:[a-z][a-z-]+\\s+){0,2}[a-z][a-z-]+,\\s*(?=[A-Z]))?\"", "",
         r"\b(?:between|among|and)\s+(?:[a-z][a-z-]+\s+){0,2}[a-z][a-z-]+,\s*[A-Z]", flags=0,

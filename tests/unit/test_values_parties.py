@@ -160,6 +160,17 @@ def test_an_alias_without_quotes_is_no_name(text: str, names: list[str]) -> None
     assert _first(text) == names
 
 
+def test_a_name_wrapped_over_two_lines_is_one_party() -> None:
+    """The line a wrapped name goes on with ends in "corporation" like a party listed on a line
+    of its own, but it lists no party of its own."""
+    text = (
+        "This Agreement is made and entered into as of\nJune 1, 2010, by and between Pinecone"
+        "\nInteractive, Inc., a Delaware corporation\n(\"Pinecone\"), and Riverstone Media "
+        "Group,\nLLC, a New York limited liability company (\"Riverstone\")."
+    )
+    assert _first(text) == ["Pinecone Interactive, Inc.", "Riverstone Media Group, LLC"]
+
+
 def test_title_page_layout_with_one_name_per_line() -> None:
     text = (
         "SUPPLY AGREEMENT\n\nby and between\n\nNORTHWIND LLC\n\nand\n\n"

@@ -340,11 +340,15 @@ _NEXT_PARTY = re.compile(r"(?:,\s*|\s+)(?:and\s+|(?i:and)[ \t]*:\s*|AND[ \t]*\n\
 def _names_in_segment(segment: str) -> list[str]:
     """Names in one alias-free stretch; after a descriptor, ", and X" starts the next party."""
     names: list[str] = []
-    pos = 0
+    pos = below = 0
     while pos < len(segment):
         name, end = _name_at(segment[pos:])
+        below = pos
         if name:
             names.extend(split_party_names(name))
+            # a name wrapped over two lines ("Pinecone" / "Interactive, Inc., a Delaware
+            # corporation"): its second line lists no party of its own
+            below = pos + end
         # no name here ("), an Arkansas corporation, and BETA ..."): the descriptor that opens
         # the stretch may be the one that leads to the next party
         descriptor = _DESCRIPTOR.search(segment, pos + end if name else pos)
@@ -354,7 +358,7 @@ def _names_in_segment(segment: str) -> list[str]:
         if nxt is None:
             break
         pos = nxt
-    return names + _listed_below(segment, pos)
+    return names + _listed_below(segment, below)
 
 
 _CAPITALISED_BEFORE = re.compile(r"\b[A-Z][a-z]+$")
