@@ -418,6 +418,12 @@ def inventory() -> list[Rule]:
         r"\b[A-Z][A-Za-z]+\n[A-Z][^\n]*,\s*(?:Inc|LLC|Ltd|Corp)\b", flags=0, generic=True,
     ))
     rules.append(edit(
+        vp, "after a capacity and its comma the next party starts ('as Borrower, Beta Bank')",
+        "        nxt = _after_capacity(segment, descriptor) or _next_party(",
+        "        nxt = _next_party(", r",\s*as\s+[A-Za-z][^,;()\n]{0,39},\s*[A-Z]", flags=0,
+        generic=True,
+    ))
+    rules.append(edit(
         vp, "name after a lower-case descriptor and a comma ('golfer, JOHN DOE')",
         "\n    r\"(?-i:(?:[a-z][a-z-]+\\s+){0,2}[a-z][a-z-]+,\\s*(?=[A-Z]))?\"", "",
         r"\b(?:between|among|and)\s+(?:[a-z][a-z-]+\s+){0,2}[a-z][a-z-]+,\s*[A-Z]", flags=0,

@@ -171,6 +171,19 @@ def test_a_name_wrapped_over_two_lines_is_one_party() -> None:
     assert _first(text) == ["Pinecone Interactive, Inc.", "Riverstone Media Group, LLC"]
 
 
+def test_parties_listed_by_capacity() -> None:
+    """A credit agreement's "among A, as Borrower, B, as Agent, and C, as Lender": after a
+    capacity and its comma the next party starts, with or without "and"."""
+    text = (
+        "This Credit Agreement is entered into as of May 2, 2019 among Tamarind Resorts, Inc., "
+        "as Borrower, Ridgeway Bank Corp., as Administrative Agent, and Coastline Savings Bank, "
+        "as Lender."
+    )
+    assert _first(text) == [
+        "Tamarind Resorts, Inc.", "Ridgeway Bank Corp.", "Coastline Savings Bank"
+    ]
+
+
 def test_title_page_layout_with_one_name_per_line() -> None:
     text = (
         "SUPPLY AGREEMENT\n\nby and between\n\nNORTHWIND LLC\n\nand\n\n"

@@ -354,7 +354,7 @@ def _names_in_segment(segment: str) -> list[str]:
         descriptor = _DESCRIPTOR.search(segment, pos + end if name else pos)
         if descriptor is None:
             break
-        nxt = _next_party(segment, descriptor.end())
+        nxt = _after_capacity(segment, descriptor) or _next_party(segment, descriptor.end())
         if nxt is None:
             break
         pos = nxt
@@ -362,6 +362,19 @@ def _names_in_segment(segment: str) -> list[str]:
 
 
 _CAPITALISED_BEFORE = re.compile(r"\b[A-Z][a-z]+$")
+_CAPACITY = re.compile(r",\s*as\s+$", _FLAGS)
+#: The capacity's words up to its comma, then a capitalised word: the next party.
+_CAPACITY_THEN_NAME = re.compile(r"[^,;()\n]{1,40},\s*(?=[A-Z])")
+
+
+def _after_capacity(segment: str, descriptor: re.Match[str]) -> int | None:
+    """Where the next party starts after a capacity that a comma closes: a credit agreement
+    lists its parties by role ("among ACME Inc., as Borrower, Beta Bank, as Agent, and ..."),
+    with no "and" between the first ones."""
+    if not _CAPACITY.match(descriptor.group()):
+        return None
+    m = _CAPACITY_THEN_NAME.match(segment, descriptor.end())
+    return m.end() if m else None
 
 
 def _next_party(segment: str, pos: int) -> int | None:
