@@ -397,6 +397,33 @@ def inventory() -> list[Rule]:
         r"\s+hereby\b",
     ))
     rules.append(edit(
+        vp, "descriptor: a capacity after a name and a comma (', as Seller,')",
+        '\n    r"|,\\s*as\\s+(?=[A-Za-z])"', "", r",\s*as\s+[A-Za-z]", generic=True,
+    ))
+    rules.append(edit(
+        vp, "descriptor: an unquoted alias after a name ('hereinafter called the Seller')",
+        '\n    r"|,?\\s+here(?:in)?after\\s+(?:referred\\s+to\\s+as|called)\\s"', "",
+        r"\bhere(?:in)?after\s+(?:referred\s+to\s+as|called)\s+(?:the\s+)?[A-Za-z]",
+        generic=True,
+    ))
+    rules.append(edit(
+        vp, "a role in a 'Party A' label ('Party A (Licensor): ACME Co., Ltd.')",
+        "(?:\\([^()\\n]{1,40}\\)\\s*)?[:：]", "[:：]",
+        r"\bParty\s+[A-F]\s*\([^()\n]{1,40}\)\s*:", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "a name wrapped over two lines lists no party on its second line",
+        "    return names + _listed_below(segment, below)",
+        "    return names + _listed_below(segment, pos)",
+        r"\b[A-Z][A-Za-z]+\n[A-Z][^\n]*,\s*(?:Inc|LLC|Ltd|Corp)\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "after a capacity and its comma the next party starts ('as Borrower, Beta Bank')",
+        "        nxt = _after_capacity(segment, descriptor) or _next_party(",
+        "        nxt = _next_party(", r",\s*as\s+[A-Za-z][^,;()\n]{0,39},\s*[A-Z]", flags=0,
+        generic=True,
+    ))
+    rules.append(edit(
         vp, "name after a lower-case descriptor and a comma ('golfer, JOHN DOE')",
         "\n    r\"(?-i:(?:[a-z][a-z-]+\\s+){0,2}[a-z][a-z-]+,\\s*(?=[A-Z]))?\"", "",
         r"\b(?:between|among|and)\s+(?:[a-z][a-z-]+\s+){0,2}[a-z][a-z-]+,\s*[A-Z]", flags=0,

@@ -116,6 +116,74 @@ def test_between_clauses(text: str, names: list[str]) -> None:
     assert _first(text) == names
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "This Purchase Agreement is made between Falcon Crest Minerals Inc., as Seller, and "
+        "Dunmore Holdings LLC, as Purchaser.",
+        "This Agreement is made between Falcon Crest Minerals Inc., as seller, and Dunmore "
+        "Holdings LLC, as purchaser.",
+        "This Agreement is entered into between Falcon Crest Minerals Inc., as the Disclosing "
+        "Party, and Dunmore Holdings LLC, as the Receiving Party.",
+    ],
+)
+def test_a_capacity_after_the_comma_is_no_name(text: str) -> None:
+    """ "ACME Inc., as Seller, and Beta LLC": the role a party acts in ends its name, and the
+    "and" after it starts the next party."""
+    assert _first(text) == ["Falcon Crest Minerals Inc.", "Dunmore Holdings LLC"]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            "This Agreement is made and entered into by and between Coastal Reef Aquatics Inc., "
+            "hereinafter called the Seller, and Bayou Pet Supply Co., hereinafter called the "
+            "Buyer.",
+            ["Coastal Reef Aquatics Inc.", "Bayou Pet Supply Co."],
+        ),
+        (
+            "This Agreement is made by and between Coastal Reef Aquatics Inc., hereinafter "
+            "referred to as Seller, and Bayou Pet Supply Co., hereinafter referred to as Buyer.",
+            ["Coastal Reef Aquatics Inc.", "Bayou Pet Supply Co."],
+        ),
+        (
+            "This Agreement is made between Wendell Ames, hereinafter referred to as Employee, "
+            "and Silver Fork Mining Company, hereinafter referred to as Employer.",
+            ["Wendell Ames", "Silver Fork Mining Company"],
+        ),
+    ],
+)
+def test_an_alias_without_quotes_is_no_name(text: str, names: list[str]) -> None:
+    """ "ACME Inc., hereinafter called the Seller, and Beta Co.": the alias, written without
+    quotes, ends the name as a quoted one does."""
+    assert _first(text) == names
+
+
+def test_a_name_wrapped_over_two_lines_is_one_party() -> None:
+    """The line a wrapped name goes on with ends in "corporation" like a party listed on a line
+    of its own, but it lists no party of its own."""
+    text = (
+        "This Agreement is made and entered into as of\nJune 1, 2010, by and between Pinecone"
+        "\nInteractive, Inc., a Delaware corporation\n(\"Pinecone\"), and Riverstone Media "
+        "Group,\nLLC, a New York limited liability company (\"Riverstone\")."
+    )
+    assert _first(text) == ["Pinecone Interactive, Inc.", "Riverstone Media Group, LLC"]
+
+
+def test_parties_listed_by_capacity() -> None:
+    """A credit agreement's "among A, as Borrower, B, as Agent, and C, as Lender": after a
+    capacity and its comma the next party starts, with or without "and"."""
+    text = (
+        "This Credit Agreement is entered into as of May 2, 2019 among Tamarind Resorts, Inc., "
+        "as Borrower, Ridgeway Bank Corp., as Administrative Agent, and Coastline Savings Bank, "
+        "as Lender."
+    )
+    assert _first(text) == [
+        "Tamarind Resorts, Inc.", "Ridgeway Bank Corp.", "Coastline Savings Bank"
+    ]
+
+
 def test_title_page_layout_with_one_name_per_line() -> None:
     text = (
         "SUPPLY AGREEMENT\n\nby and between\n\nNORTHWIND LLC\n\nand\n\n"
@@ -346,6 +414,16 @@ def test_parties_labelled_party_a_and_party_b() -> None:
     )
     assert ["Orchid Mobile Co., Ltd.", "Plum Data Co., Ltd."] in [
         c.value for c in find_party_lists(inline)
+    ]
+
+
+def test_a_party_label_may_name_the_role() -> None:
+    text = (
+        "Party A (Licensor): Ningbo Evergreen Textile Co., Ltd.\n"
+        "Party B (Licensee): Marigold Fashions Inc.\n\nWhereas Party A owns the marks:"
+    )
+    assert ["Ningbo Evergreen Textile Co., Ltd.", "Marigold Fashions Inc."] in [
+        c.value for c in find_party_lists(text)
     ]
 
 

@@ -77,6 +77,12 @@ _DESCRIPTOR = re.compile(
     r"offices?|principal|business|places?|registered)\b|\d)|,\s*\d|\s+c/o\b|\s+hereby\b"
     # a company acting by a unit of its own ("ACME, Inc. through its Research Center")
     r"|,?\s+(?:acting\s+)?through\s+(?:its|their)\s"
+    # the capacity a party signs in ("ACME Inc., as Seller, and Beta LLC, as Buyer", "Beta
+    # Bank, as trustee"): the role, not the next name, follows the comma
+    r"|,\s*as\s+(?=[A-Za-z])"
+    # an alias given without quotes ("ACME Inc., hereinafter called the Seller, and ..."):
+    # a quoted one is masked as an aside before names are read
+    r"|,?\s+here(?:in)?after\s+(?:referred\s+to\s+as|called)\s"
     # a trade name ("Beta LLC dba Beta Foods") or a relative clause without a comma ("Beta LLC
     # whose Registered Office is ...", "Beta LLC located at ..."): no name goes on past them
     r"|,?\s+(?i:d/b/a/?|dba|f/k/a|fka|doing\s+business\s+as)(?=\s)|\s+(?:whose|having|located)\b"
@@ -334,24 +340,41 @@ _NEXT_PARTY = re.compile(r"(?:,\s*|\s+)(?:and\s+|(?i:and)[ \t]*:\s*|AND[ \t]*\n\
 def _names_in_segment(segment: str) -> list[str]:
     """Names in one alias-free stretch; after a descriptor, ", and X" starts the next party."""
     names: list[str] = []
-    pos = 0
+    pos = below = 0
     while pos < len(segment):
         name, end = _name_at(segment[pos:])
+        below = pos
         if name:
             names.extend(split_party_names(name))
+            # a name wrapped over two lines ("Pinecone" / "Interactive, Inc., a Delaware
+            # corporation"): its second line lists no party of its own
+            below = pos + end
         # no name here ("), an Arkansas corporation, and BETA ..."): the descriptor that opens
         # the stretch may be the one that leads to the next party
         descriptor = _DESCRIPTOR.search(segment, pos + end if name else pos)
         if descriptor is None:
             break
-        nxt = _next_party(segment, descriptor.end())
+        nxt = _after_capacity(segment, descriptor) or _next_party(segment, descriptor.end())
         if nxt is None:
             break
         pos = nxt
-    return names + _listed_below(segment, pos)
+    return names + _listed_below(segment, below)
 
 
 _CAPITALISED_BEFORE = re.compile(r"\b[A-Z][a-z]+$")
+_CAPACITY = re.compile(r",\s*as\s+$", _FLAGS)
+#: The capacity's words up to its comma, then a capitalised word: the next party.
+_CAPACITY_THEN_NAME = re.compile(r"[^,;()\n]{1,40},\s*(?=[A-Z])")
+
+
+def _after_capacity(segment: str, descriptor: re.Match[str]) -> int | None:
+    """Where the next party starts after a capacity that a comma closes: a credit agreement
+    lists its parties by role ("among ACME Inc., as Borrower, Beta Bank, as Agent, and ..."),
+    with no "and" between the first ones."""
+    if not _CAPACITY.match(descriptor.group()):
+        return None
+    m = _CAPACITY_THEN_NAME.match(segment, descriptor.end())
+    return m.end() if m else None
 
 
 def _next_party(segment: str, pos: int) -> int | None:
@@ -546,7 +569,10 @@ def defined_aliases(text: str) -> dict[str, str]:
 
 #: "Party A: ACME Co., Ltd." / "Party B: ...": each party on a labelled line or run of text,
 #: its address, contact and telephone after it.
-_LETTER_LABEL = re.compile(r"\bParty\s+(?P<letter>[A-F])\s*[:：]\s*")
+#: The label may carry the party's role ("Party A (Licensor):").
+_LETTER_LABEL = re.compile(
+    r"\bParty\s+(?P<letter>[A-F])\s*(?:\([^()\n]{1,40}\)\s*)?[:：]\s*"
+)
 _LETTER_NAME_END = re.compile(
     r"\n|\bParty\s+[A-F]\s*[:：]|\b(?:(?:Registration|Registered|Legal|Business)\s+)?Address\b|"
     r"\b(?:Tel|Telephone|Fax|Contact|Attention|Legal\s+Representative)\b"
