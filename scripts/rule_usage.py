@@ -700,8 +700,19 @@ def inventory() -> list[Rule]:
     du = "values/durations.py"
     rules.append(edit(
         du, "the Nth anniversary of the agreement's start is N years (_ANNIVERSARY_OF_START)",
-        "_implicit_one(text) + _anniversaries(text)", "_implicit_one(text)",
+        "\n    found += _anniversaries(text)", "",
         r"\banniversary\s+of\s+(?:the\s+)?(?:date|effective|execution|this)",
+    ))
+    rules.append(edit(
+        du, "half a year is six months ('half a year', 'a half-year period')",
+        "\n    found += _half_years(text)", "", r"\b(?:half\s+an?\s+|an?\s+half[\s-])year\b",
+        generic=True,
+    ))
+    rules.append(edit(
+        du, "years and months are one duration ('one year and six months')",
+        " + _years_and_months(text, numbered)", "",
+        r"\byears?,?\s+(?:and\s+)?[\w.-]+\s+(?:\(\d+\)\s*)?months?\b",
+        generic=True,
     ))
     rules += branches(
         du, "_QUALIFIER = (", "\n)", [

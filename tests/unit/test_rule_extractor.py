@@ -1594,3 +1594,18 @@ def test_an_agreement_that_continues_from_year_to_year_renews_each_year(extracto
 def test_an_agreement_in_effect_or_valid_for_a_time_has_that_term(extractor, text, value):
     result = extractor.extract(TERM_FIELD, [chunk(text, 3, 2000)])
     assert result.value == value
+
+
+@pytest.mark.parametrize(("field", "text", "value"), [
+    ("term", "This Agreement shall remain in force for half a year.", "P6M"),
+    ("term", "This Agreement shall remain in effect for a period of one (1) year and six (6) months.",
+     "P18M"),
+    ("term", "The term of this Agreement shall be two years and three months from the Effective Date.",
+     "P27M"),
+    ("renewal", "Thereafter it renews automatically for successive periods of half a year.", "P6M"),
+])
+def test_half_years_and_years_with_months_are_one_duration(extractor, field, text, value):
+    # read apart, "one year and six months" answered six months and "half a year" one year
+    fields = {"term": TERM_FIELD, "renewal": RENEWAL}
+    result = extractor.extract(fields[field], [chunk(text, 3, 2000)])
+    assert result.value == value
