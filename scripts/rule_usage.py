@@ -761,10 +761,14 @@ def inventory() -> list[Rule]:
             (r"in\s+(?:full\s+)?(?:force|effect)", r"\bin\s+(?:full\s+)?(?:force|effect)\b"),
             "valid", "duration",
             (r"(?:entered\s+into|concluded)\s+for", r"\b(?:entered\s+into|concluded)\s+for\b"),
+            (r"(?:be|remain)\s+binding(?=\s+(?:[\w,]+\s+){0,4}?for\b)",
+             r"\b(?:be|remain)\s+binding\s+(?:[\w,]+\s+){0,4}?for\b"),
+            (r"runs?\s+for", r"\bruns?\s+for\b"),
         ], label="duration role cue",
         generic={r"renew\w*", "initial", r"period\s+of", r"non-?renewal",
                  r"in\s+(?:full\s+)?(?:force|effect)", "valid", "duration",
-                 r"(?:entered\s+into|concluded)\s+for"},
+                 r"(?:entered\s+into|concluded)\s+for",
+                 r"(?:be|remain)\s+binding(?=\s+(?:[\w,]+\s+){0,4}?for\b)", r"runs?\s+for"},
     )
     rules.append(edit(
         du, "term after a duration written as its adjective ('a 36-month term')",

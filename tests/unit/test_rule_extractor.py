@@ -1609,3 +1609,31 @@ def test_half_years_and_years_with_months_are_one_duration(extractor, field, tex
     fields = {"term": TERM_FIELD, "renewal": RENEWAL}
     result = extractor.extract(fields[field], [chunk(text, 3, 2000)])
     assert result.value == value
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # a label line of a cover sheet or order form
+    ("Initial Term: 24 months", "P24M"),
+    ("Term of the Agreement: four (4) years", "P4Y"),
+    # binding / running for a time
+    ("This Agreement shall be binding for three (3) years.", "P3Y"),
+    ("This Agreement shall be binding upon the parties for a period of two years.", "P2Y"),
+    ("This Agreement shall run for a period of five (5) years.", "P5Y"),
+    # a term written as its adjective, counted from the Effective Date
+    ("The Reseller is appointed for a 2-year term commencing on the Effective Date.", "P2Y"),
+])
+def test_a_term_stated_by_label_binding_or_commencing_on_the_effective_date(
+    extractor, text, value
+):
+    result = extractor.extract(TERM_FIELD, [chunk(text, 3, 2000)])
+    assert result.value == value
+
+
+@pytest.mark.parametrize("text", [
+    "Renewal Term: 12 months",
+    "Warranty Term: 12 months",
+    "Sections 4 and 5 shall be binding in perpetuity.",
+])
+def test_other_terms_labels_and_bindings_are_not_the_term(extractor, text):
+    result = extractor.extract(TERM_FIELD, [chunk(text, 3, 2000)])
+    assert result.status != "found"
