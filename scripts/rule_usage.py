@@ -764,11 +764,13 @@ def inventory() -> list[Rule]:
             (r"(?:be|remain)\s+binding(?=\s+(?:[\w,]+\s+){0,4}?for\b)",
              r"\b(?:be|remain)\s+binding\s+(?:[\w,]+\s+){0,4}?for\b"),
             (r"runs?\s+for", r"\bruns?\s+for\b"),
+            (r"remain\s+effective", r"\bremain\s+effective\b"),
         ], label="duration role cue",
         generic={r"renew\w*", "initial", r"period\s+of", r"non-?renewal",
                  r"in\s+(?:full\s+)?(?:force|effect)", "valid", "duration",
                  r"(?:entered\s+into|concluded)\s+for",
-                 r"(?:be|remain)\s+binding(?=\s+(?:[\w,]+\s+){0,4}?for\b)", r"runs?\s+for"},
+                 r"(?:be|remain)\s+binding(?=\s+(?:[\w,]+\s+){0,4}?for\b)", r"runs?\s+for",
+                 r"remain\s+effective"},
     )
     rules.append(edit(
         du, "term after a duration written as its adjective ('a 36-month term')",

@@ -1619,6 +1619,7 @@ def test_half_years_and_years_with_months_are_one_duration(extractor, field, tex
     ("This Agreement shall be binding for three (3) years.", "P3Y"),
     ("This Agreement shall be binding upon the parties for a period of two years.", "P2Y"),
     ("This Agreement shall run for a period of five (5) years.", "P5Y"),
+    ("This Agreement shall remain effective for a period of three (3) years.", "P3Y"),
     # a term written as its adjective, counted from the Effective Date
     ("The Reseller is appointed for a 2-year term commencing on the Effective Date.", "P2Y"),
 ])

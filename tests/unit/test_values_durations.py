@@ -76,6 +76,8 @@ def test_roles_in_a_renewal_sentence() -> None:
 @pytest.mark.parametrize(
     ("text", "kind"),
     [
+        ("shall remain effective for two (2) years", "term"),
+        ("shall be binding on the parties for two (2) years", "term"),
         ("shall continue, for an additional period of four (4) years", "renewal"),
         ("no later than sixty (60) days prior to the end of the then current term", "notice"),
         ("upon 45 days' written notice", "notice"),

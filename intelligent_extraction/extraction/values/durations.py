@@ -120,13 +120,14 @@ DURATION_CUES: list[tuple[re.Pattern[str], str]] = [
     ),
     (
         # a term that "extends for a period of" runs (see EXTENDS_A_RENEWAL); an agreement "in
-        # force / in effect / valid / binding" for, "entered into for", "runs for" a time, or
+        # force / in effect / effective / valid / binding" for, "entered into for", "runs for" a time, or
         # its "duration" ("binding in perpetuity" on a clause is no term)
         re.compile(
             r"\b(?:term|initial|remain\s+in|continue\w*"
             r"|extends?(?=\s+for\s+a\s+period\s+of\b)"
             r"|in\s+(?:full\s+)?(?:force|effect)|valid|duration|(?:entered\s+into|concluded)\s+for"
-            r"|(?:be|remain)\s+binding(?=\s+(?:[\w,]+\s+){0,4}?for\b)|runs?\s+for)\b",
+            r"|(?:be|remain)\s+binding(?=\s+(?:[\w,]+\s+){0,4}?for\b)|runs?\s+for"
+            r"|remain\s+effective)\b",
             _FLAGS,
         ),
         "term",
