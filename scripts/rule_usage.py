@@ -821,8 +821,19 @@ def inventory() -> list[Rule]:
     du = "values/durations.py"
     rules.append(edit(
         du, "the Nth anniversary of the agreement's start is N years (_ANNIVERSARY_OF_START)",
-        "_implicit_one(text) + _anniversaries(text)", "_implicit_one(text)",
+        "\n    found += _anniversaries(text)", "",
         r"\banniversary\s+of\s+(?:the\s+)?(?:date|effective|execution|this)",
+    ))
+    rules.append(edit(
+        du, "half a year is six months ('half a year', 'a half-year period')",
+        "\n    found += _half_years(text)", "", r"\b(?:half\s+an?\s+|an?\s+half[\s-])year\b",
+        generic=True,
+    ))
+    rules.append(edit(
+        du, "years and months are one duration ('one year and six months')",
+        " + _years_and_months(text, numbered)", "",
+        r"\byears?,?\s+(?:and\s+)?[\w.-]+\s+(?:\(\d+\)\s*)?months?\b",
+        generic=True,
     ))
     rules += branches(
         du, "_QUALIFIER = (", "\n)", [
@@ -871,10 +882,16 @@ def inventory() -> list[Rule]:
             (r"in\s+(?:full\s+)?(?:force|effect)", r"\bin\s+(?:full\s+)?(?:force|effect)\b"),
             "valid", "duration",
             (r"(?:entered\s+into|concluded)\s+for", r"\b(?:entered\s+into|concluded)\s+for\b"),
+            (r"(?:be|remain)\s+binding(?=\s+(?:[\w,]+\s+){0,4}?for\b)",
+             r"\b(?:be|remain)\s+binding\s+(?:[\w,]+\s+){0,4}?for\b"),
+            (r"runs?\s+for", r"\bruns?\s+for\b"),
+            (r"remain\s+effective", r"\bremain\s+effective\b"),
         ], label="duration role cue",
         generic={r"renew\w*", "initial", r"period\s+of", r"non-?renewal",
                  r"in\s+(?:full\s+)?(?:force|effect)", "valid", "duration",
-                 r"(?:entered\s+into|concluded)\s+for"},
+                 r"(?:entered\s+into|concluded)\s+for",
+                 r"(?:be|remain)\s+binding(?=\s+(?:[\w,]+\s+){0,4}?for\b)", r"runs?\s+for",
+                 r"remain\s+effective"},
     )
     rules.append(edit(
         du, "term after a duration written as its adjective ('a 36-month term')",

@@ -1594,3 +1594,47 @@ def test_an_agreement_that_continues_from_year_to_year_renews_each_year(extracto
 def test_an_agreement_in_effect_or_valid_for_a_time_has_that_term(extractor, text, value):
     result = extractor.extract(TERM_FIELD, [chunk(text, 3, 2000)])
     assert result.value == value
+
+
+@pytest.mark.parametrize(("field", "text", "value"), [
+    ("term", "This Agreement shall remain in force for half a year.", "P6M"),
+    ("term", "This Agreement shall remain in effect for a period of one (1) year and six (6) months.",
+     "P18M"),
+    ("term", "The term of this Agreement shall be two years and three months from the Effective Date.",
+     "P27M"),
+    ("renewal", "Thereafter it renews automatically for successive periods of half a year.", "P6M"),
+])
+def test_half_years_and_years_with_months_are_one_duration(extractor, field, text, value):
+    # read apart, "one year and six months" answered six months and "half a year" one year
+    fields = {"term": TERM_FIELD, "renewal": RENEWAL}
+    result = extractor.extract(fields[field], [chunk(text, 3, 2000)])
+    assert result.value == value
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # a label line of a cover sheet or order form
+    ("Initial Term: 24 months", "P24M"),
+    ("Term of the Agreement: four (4) years", "P4Y"),
+    # binding / running for a time
+    ("This Agreement shall be binding for three (3) years.", "P3Y"),
+    ("This Agreement shall be binding upon the parties for a period of two years.", "P2Y"),
+    ("This Agreement shall run for a period of five (5) years.", "P5Y"),
+    ("This Agreement shall remain effective for a period of three (3) years.", "P3Y"),
+    # a term written as its adjective, counted from the Effective Date
+    ("The Reseller is appointed for a 2-year term commencing on the Effective Date.", "P2Y"),
+])
+def test_a_term_stated_by_label_binding_or_commencing_on_the_effective_date(
+    extractor, text, value
+):
+    result = extractor.extract(TERM_FIELD, [chunk(text, 3, 2000)])
+    assert result.value == value
+
+
+@pytest.mark.parametrize("text", [
+    "Renewal Term: 12 months",
+    "Warranty Term: 12 months",
+    "Sections 4 and 5 shall be binding in perpetuity.",
+])
+def test_other_terms_labels_and_bindings_are_not_the_term(extractor, text):
+    result = extractor.extract(TERM_FIELD, [chunk(text, 3, 2000)])
+    assert result.status != "found"

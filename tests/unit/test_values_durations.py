@@ -38,6 +38,12 @@ from intelligent_extraction.extraction.values.durations import (
         ("for an additional month of coverage", "P1M", "an additional month"),
         ("renews in perpetuity", "perpetual", "in perpetuity"),
         ("continues indefinitely", "perpetual", "indefinitely"),
+        # half a year is six months, not the "a year" inside it
+        ("shall stay in force for half a year", "P6M", "half a year"),
+        # years and months are one duration
+        ("lasts one year and six months", "P18M", "one year and six months"),
+        ("a term of two (2) years and three (3) months", "P27M", "two (2) years and three (3) months"),
+        ("a period of 1 year, 6 months", "P18M", "1 year, 6 months"),
     ],
 )
 def test_written_forms(text: str, iso: str, raw: str) -> None:
@@ -70,6 +76,8 @@ def test_roles_in_a_renewal_sentence() -> None:
 @pytest.mark.parametrize(
     ("text", "kind"),
     [
+        ("shall remain effective for two (2) years", "term"),
+        ("shall be binding on the parties for two (2) years", "term"),
         ("shall continue, for an additional period of four (4) years", "renewal"),
         ("no later than sixty (60) days prior to the end of the then current term", "notice"),
         ("upon 45 days' written notice", "notice"),

@@ -66,6 +66,10 @@ _RECURRING = [
         "month",
     ),
 ]
+#: "half a year", "a half-year period": six months ("a year" inside it is not the duration)
+_HALF_YEAR = re.compile(r"\b(?:half\s+an?\s+|an?\s+half[\s-])year\b", _FLAGS)
+#: "one (1) year and six (6) months", "two years, three months": one duration in two parts
+_YEARS_AND_MONTHS_GAP = re.compile(r"\s*(?:,\s*)?(?:and\s+)?", _FLAGS)
 _OPEN_ENDED = re.compile(
     r"\b(?:in\s+perpetuity|perpetu(?:al(?:ly)?|ity)|indefinite(?:ly)?)\b", _FLAGS
 )
@@ -116,11 +120,14 @@ DURATION_CUES: list[tuple[re.Pattern[str], str]] = [
     ),
     (
         # a term that "extends for a period of" runs (see EXTENDS_A_RENEWAL); an agreement "in
-        # force / in effect / valid" for, or "entered into for", a time, or its "duration"
+        # force / in effect / effective / valid / binding" for, "entered into for", "runs for" a time, or
+        # its "duration" ("binding in perpetuity" on a clause is no term)
         re.compile(
             r"\b(?:term|initial|remain\s+in|continue\w*"
             r"|extends?(?=\s+for\s+a\s+period\s+of\b)"
-            r"|in\s+(?:full\s+)?(?:force|effect)|valid|duration|(?:entered\s+into|concluded)\s+for)\b",
+            r"|in\s+(?:full\s+)?(?:force|effect)|valid|duration|(?:entered\s+into|concluded)\s+for"
+            r"|(?:be|remain)\s+binding(?=\s+(?:[\w,]+\s+){0,4}?for\b)|runs?\s+for"
+            r"|remain\s+effective)\b",
             _FLAGS,
         ),
         "term",
@@ -232,6 +239,36 @@ def _implicit_one(text: str) -> list[Candidate]:
     return found
 
 
+def _half_years(text: str) -> list[Candidate]:
+    return [
+        Candidate("P6M", m.group(0), *m.span(), unit="month", kind=_role(text, *m.span()))
+        for m in _HALF_YEAR.finditer(text)
+    ]
+
+
+def _years_and_months(text: str, numbered: list[Candidate]) -> list[Candidate]:
+    """A number of years followed by a number of months is one duration, their sum in months:
+    read apart, "one year and six months" would answer one year or six months."""
+    found = []
+    for years, months in zip(numbered, numbered[1:]):
+        if years.unit != "year" or months.unit != "month" or "." in years.value + months.value:
+            continue
+        if not _YEARS_AND_MONTHS_GAP.fullmatch(text, years.end, months.start):
+            continue
+        total = int(years.value[1:-1]) * 12 + int(months.value[1:-1])
+        found.append(
+            Candidate(
+                f"P{total}M",
+                text[years.start : months.end],
+                years.start,
+                months.end,
+                unit="month",
+                kind=years.kind,
+            )
+        )
+    return found
+
+
 def _anniversaries(text: str) -> list[Candidate]:
     found = []
     for m in _ANNIVERSARY_OF_START.finditer(text):
@@ -244,7 +281,10 @@ def _anniversaries(text: str) -> list[Candidate]:
 
 def find_durations(text: str) -> list[Candidate]:
     """Every duration in ``text`` in text order; an explicit number beats an implied one."""
-    found = _numbered(text) + _implicit_one(text) + _anniversaries(text)
+    numbered = _numbered(text)
+    found = numbered + _years_and_months(text, numbered) + _implicit_one(text)
+    found += _half_years(text)
+    found += _anniversaries(text)
     for m in _OPEN_ENDED.finditer(text):
         found.append(
             Candidate(PERPETUAL, m.group(0), *m.span(), unit=None, kind=_role(text, *m.span()))
