@@ -306,3 +306,21 @@ def test_the_governing_place_set_aside_for_its_conflict_rules_still_governs() ->
 def test_more_legal_adjectives_of_countries(text: str, value: str) -> None:
     [cand] = find_places(text)
     assert (cand.value, cand.kind) == (value, "law")
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        # a comma before a law named again: two places, the second governs
+        ("Although the goods are delivered in Kentucky, the laws of the State of Ohio shall "
+         "govern this Agreement.", [("Kentucky", None), ("Ohio", "law")]),
+        # a conjunction before it: one chained law, as before
+        ("This Agreement is governed by the laws of the Province of Ontario and the federal "
+         "laws of Canada applicable therein.", [("Ontario, Canada", "law")]),
+        # no law named in the gap: a place and its country, as before
+        ("This Agreement is governed by the laws of the State of Maine, United States of "
+         "America.", [("Maine", "law")]),
+    ],
+)
+def test_a_law_named_again_after_a_comma_starts_another_place(text, values) -> None:
+    assert [(c.value, c.kind) for c in find_places(text)] == values

@@ -257,11 +257,24 @@ def _mentions(text: str, strict_case: bool) -> list[_Mention]:
 def _groups(text: str, mentions: list[_Mention]) -> list[list[_Mention]]:
     groups: list[list[_Mention]] = []
     for mention in mentions:
-        if groups and _GAP.match(text[groups[-1][-1].end : mention.start]):
+        if groups and _chains(text[groups[-1][-1].end : mention.start]):
             groups[-1].append(mention)
         else:
             groups.append([mention])
     return groups
+
+
+#: A gap that names a law again ("..., the laws of the State of Ohio") chains two places only
+#: with a conjunction: "the laws of Ontario and the federal laws of Canada" is one law, while
+#: "delivered in Kentucky, the laws of the State of Ohio shall govern" names two places.
+_NAMES_LAW_AGAIN = re.compile(r"\blaws?\b", _FLAGS)
+_CONJUNCTION = re.compile(r"(?:^|[\s,])(?:and|&)\s", _FLAGS)
+
+
+def _chains(gap: str) -> bool:
+    if not _GAP.match(gap):
+        return False
+    return not _NAMES_LAW_AGAIN.search(gap) or bool(_CONJUNCTION.search(gap))
 
 
 def _most_specific(places: list[_Place]) -> list[str]:
