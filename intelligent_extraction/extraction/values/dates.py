@@ -17,8 +17,8 @@ split day, month and year, ``datetime.date`` is all the parsing left to do.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from calendar import monthrange
+from dataclasses import replace
 from datetime import date
 
 from .base import Candidate, cue_after, cue_before, dedupe_overlaps, squash_spaces

@@ -120,8 +120,8 @@ DURATION_CUES: list[tuple[re.Pattern[str], str]] = [
     ),
     (
         # a term that "extends for a period of" runs (see EXTENDS_A_RENEWAL); an agreement "in
-        # force / in effect / effective / valid / binding" for, "entered into for", "runs for" a time, or
-        # its "duration" ("binding in perpetuity" on a clause is no term)
+        # force / in effect / effective / valid / binding" for, "entered into for" or "runs for"
+        # a time, or its "duration" ("binding in perpetuity" on a clause is no term)
         re.compile(
             r"\b(?:term|initial|remain\s+in|continue\w*"
             r"|extends?(?=\s+for\s+a\s+period\s+of\b)"

@@ -195,9 +195,13 @@ _PREFIX = re.compile(
     r"\s+of\s*)?$",
     _FLAGS,
 )
+#: What may stand between two places of one law: "Ontario, Canada", "Ontario in Canada", "Ontario
+#: and the federal laws of Canada". A gap that names a law again chains only after a conjunction:
+#: "delivered in Kentucky, the laws of the State of Ohio shall govern" names two places.
 _GAP = re.compile(
-    r"^[\s,]*(?:(?:and|&|in)\s+)?(?:of\s+)?(?:the\s+)?(?:(?:federal|substantive)\s+)?"
-    r"(?:laws?\s+)?(?:of\s*)?(?:the\s*)?(?:(?:State|Commonwealth|Province)\s+of\s*)?$",
+    r"^[\s,]*(?:(?:and|&)\s+(?:of\s+)?(?:the\s+)?(?:(?:federal|substantive)\s+)?(?:laws?\s+)?"
+    r"|(?:in\s+)?(?:of\s+)?(?:the\s+)?(?:(?:federal|substantive)\s+)?)"
+    r"(?:of\s*)?(?:the\s*)?(?:(?:State|Commonwealth|Province)\s+of\s*)?$",
     _FLAGS,
 )
 _KIND_BEFORE = [
@@ -257,24 +261,11 @@ def _mentions(text: str, strict_case: bool) -> list[_Mention]:
 def _groups(text: str, mentions: list[_Mention]) -> list[list[_Mention]]:
     groups: list[list[_Mention]] = []
     for mention in mentions:
-        if groups and _chains(text[groups[-1][-1].end : mention.start]):
+        if groups and _GAP.match(text[groups[-1][-1].end : mention.start]):
             groups[-1].append(mention)
         else:
             groups.append([mention])
     return groups
-
-
-#: A gap that names a law again ("..., the laws of the State of Ohio") chains two places only
-#: with a conjunction: "the laws of Ontario and the federal laws of Canada" is one law, while
-#: "delivered in Kentucky, the laws of the State of Ohio shall govern" names two places.
-_NAMES_LAW_AGAIN = re.compile(r"\blaws?\b", _FLAGS)
-_CONJUNCTION = re.compile(r"(?:^|[\s,])(?:and|&)\s", _FLAGS)
-
-
-def _chains(gap: str) -> bool:
-    if not _GAP.match(gap):
-        return False
-    return not _NAMES_LAW_AGAIN.search(gap) or bool(_CONJUNCTION.search(gap))
 
 
 def _most_specific(places: list[_Place]) -> list[str]:
@@ -318,14 +309,24 @@ _APPLIES = re.compile(
 )
 
 
+def _sentence_before(text: str, start: int) -> str:
+    """The sentence's words before ``start``, at most 200 characters back."""
+    before = text[max(0, start - 200) : start]
+    breaks = list(_SENTENCE_BREAK.finditer(before))
+    return before[breaks[-1].end() :] if breaks else before
+
+
+def _same_sentence(text: str, a: Candidate, b: Candidate) -> bool:
+    return not _SENTENCE_BREAK.search(text, min(a.end, b.end), max(a.start, b.start))
+
+
 def _governs(text: str, start: int, end: int) -> bool:
     """Whether the sentence around the place says what governs or construes the contract
     (before it, or just after: "Delaware law governs", "the law of X applies")."""
     before = text[max(0, start - 200) : start]
-    breaks = list(_SENTENCE_BREAK.finditer(before))
     after = _SENTENCE_BREAK.split(text[end : end + 40])[0]
     return (
-        bool(_GOVERNING.search(before[breaks[-1].end() :] if breaks else before))
+        bool(_GOVERNING.search(_sentence_before(text, start)))
         or bool(_GOVERNING.search(after))
         or bool(_SUBJECT_TO.search(before))
         or bool(_APPLIES.match(after))
@@ -390,9 +391,7 @@ def _federal_law_beside_a_state_law(text: str, candidates: list[Candidate]) -> l
         return any(
             other.kind == "law"
             and other.unit == "us_state"
-            and not _SENTENCE_BREAK.search(
-                text, min(federal.end, other.end), max(federal.start, other.start)
-            )
+            and _same_sentence(text, federal, other)
             for other in candidates
         )
 
@@ -422,9 +421,7 @@ def _excluded_laws(text: str, candidates: list[Candidate]) -> list[Candidate]:
     application of the laws of the State of Indiana"): before, the two tied on order."""
 
     def set_aside(c: Candidate) -> bool:
-        before = text[max(0, c.start - 200) : c.start]
-        breaks = list(_SENTENCE_BREAK.finditer(before))
-        clause = before[breaks[-1].end() :] if breaks else before
+        clause = _sentence_before(text, c.start)
         asides = [m.end() for m in _SETS_ASIDE.finditer(clause)]
         governs = [m.end() for m in _GOVERNS_AGAIN.finditer(clause)]
         return bool(asides) and max(asides) > max(governs, default=-1)
@@ -434,7 +431,7 @@ def _excluded_laws(text: str, candidates: list[Candidate]) -> list[Candidate]:
             other.kind == "law"
             and other.value != c.value
             and not set_aside(other)
-            and not _SENTENCE_BREAK.search(text, min(c.end, other.end), max(c.start, other.start))
+            and _same_sentence(text, c, other)
             for other in candidates
         )
 
