@@ -632,6 +632,32 @@ def inventory() -> list[Rule]:
         r"\blaws?\s+of\s+(?:said|such|that|the\s+same)\s+(?:state|commonwealth|province|country"
         r"|jurisdiction)\b", readers=("place",),
     ))
+    abbreviation = (
+        r"(?:Ala|Ariz|Ark|Calif?|Colo|Conn|Del|Fla|Ga|Ill|Ind|Kans?|Ky|La|Md|Mass|Mich|Minn"
+        r"|Miss|Mo|Mont|Nebr?|Nev|Okla|Oreg?|Pa|Penna?|Tenn|Tex|Vt|Va|W\.\s?Va|Wash|Wisc?|Wyo)\."
+    )
+    rules.append(edit(
+        pl, "a US state by its traditional abbreviation after 'State of' or before 'law' ('the "
+        "State of Calif.', 'Cal. law') (_STATE_ABBREVIATION)",
+        "    for m in _STATE_ABBREVIATION.finditer(text):\n", "    for m in ():\n",
+        rf"\b(?i:state|commonwealth)\s+(?i:of)\s+(?i:{abbreviation})"
+        rf"|(?<![A-Za-z.])(?i:{abbreviation})\s+(?:law|LAW)\b",
+        flags=0, readers=("place",), generic=True,
+    ))
+    rules.append(edit(
+        pl, "a state's traditional abbreviation in capitals ('THE STATE OF CALIF.')",
+        "_STATE_ABBREVIATIONS |= {a.upper(): state for a, state in _STATE_ABBREVIATIONS.items()}",
+        "", rf"\b(?:STATE|COMMONWEALTH)\s+OF\s+{abbreviation.upper()}"
+        rf"|(?<![A-Za-z.]){abbreviation.upper()}\s+LAW\b",
+        flags=0, readers=("place",), generic=True,
+    ))
+    rules.append(edit(
+        pl, "a lower-case place right after 'the laws of' is a place ('the laws of england') "
+        "(_law_names)",
+        " and not _law_names(text, m.start(), found):", ":",
+        r"\b[Ll]aws?\s+of\s+(?:the\s+)?(?:(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince)\s+of\s+)?"
+        r"[a-z]", flags=0, readers=("place",), generic=True,
+    ))
     # ---------------------------------------------------------------- values/dates.py
     dt = "values/dates.py"
     rules.append(edit(
@@ -664,9 +690,9 @@ def inventory() -> list[Rule]:
     rules.append(edit(
         dt, "day-month-year with hyphens ('14-Sep-2017')",
         '{_DAY_ECHO}(?:\\s*(?:day\\s+of\\s+|of\\s+)?|-){_MONTH}"\n'
-        '        rf"(?:\\s*,?\\s*{_ERA}?|-){_YEAR}"',
+        '        rf"(?:\\s*,?\\s*(?:of\\s+|{_ERA})?|-){_YEAR}"',
         '{_DAY_ECHO}\\s*(?:day\\s+of\\s+|of\\s+)?{_MONTH}"\n'
-        '        rf"\\s*,?\\s*{_ERA}?{_YEAR}"',
+        '        rf"\\s*,?\\s*(?:of\\s+|{_ERA})?{_YEAR}"',
         r"\b\d{1,2}-[A-Za-z]{3,9}\.?-(?:1[89]|20)\d{2}\b", generic=True,
     ))
     rules.append(edit(
@@ -700,8 +726,8 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         dt, "ISO dates ('2014-05-05')",
-        "    re.compile(\n        r\"(?<![\\d./-])(?P<year>(?:1[89]|20)\\d{2})([-/])(?P<m>\\d{1,2})"
-        "\\2(?P<d>\\d{1,2})(?!\\d)\"\n    ),\n",
+        "    re.compile(\n        r\"(?<![\\d./-])(?P<year>(?:1[89]|20)\\d{2})([-/.])"
+        "(?P<m>\\d{1,2})\\2(?P<d>\\d{1,2})(?!\\d)\"\n    ),\n",
         "", r"(?<![\d./-])(?:1[89]|20)\d{2}([-/])\d{1,2}\1\d{1,2}(?!\d)", flags=0,
     ))
     rules.append(edit(
@@ -712,9 +738,45 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         dt, "a formal date's 'in the year 2020' / 'A.D. 2021' before its year (_ERA)",
-        '_ERA = r"(?:in\\s+the\\s+year\\s+(?:of\\s+our\\s+lord\\s+)?|A\\.\\s?D\\.\\s*)"',
+        '_ERA = r"(?:in\\s+the\\s+year\\s+(?:of\\s+)?(?:our\\s+lord\\s+)?|A\\.\\s?D\\.\\s*)"',
         '_ERA = r"(?:(?!x)x)"',
         r"(?:\bin\s+the\s+year\s+(?:of\s+our\s+lord\s+)?|\bA\.\s?D\.\s*)(?:1[89]|20)\d{2}",
+        generic=True,
+    ))
+    month = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+    rules.append(edit(
+        dt, "'in the year of 2021' before the year (_ERA)",
+        r"year\s+(?:of\s+)?(?:our\s+lord\s+)?", r"year\s+(?:of\s+our\s+lord\s+)?",
+        r"\bin\s+the\s+year\s+of\s+(?:1[89]|20)\d{2}", generic=True,
+    ))
+    rules.append(edit(
+        dt, "'March the 1st, 2021': 'the' between the month and the day",
+        r"{_MONTH}\s*(?:the\s+)?(?P<day>", r"{_MONTH}\s*(?P<day>",
+        rf"\b{month}\s*the\s+\d{{1,2}}(?:st|nd|rd|th)?\b\s*[,.]?\s*(?:1[89]|20)\d{{2}}",
+        generic=True,
+    ))
+    rules.append(edit(
+        dt, "'the 1st day of March of 2021': 'of' between the month and the year",
+        r"(?:\s*,?\s*(?:of\s+|{_ERA})?|-){_YEAR}", r"(?:\s*,?\s*{_ERA}?|-){_YEAR}",
+        rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:day\s+of\s+|of\s+)?{month},?\s+of\s+"
+        r"(?:1[89]|20)\d{2}",
+        generic=True,
+    ))
+    rules.append(edit(
+        dt, "a hyphened day, month abbreviation and two-digit year ('31-Dec-15')",
+        '    re.compile(rf"{_START}(?P<day>\\d{{1,2}})-{_MONTH}-(?P<year>\\d{{2}})(?![\\d-])", '
+        "_FLAGS),\n", "",
+        rf"(?<![A-Za-z0-9])\d{{1,2}}-{month}-\d{{2}}(?![\d-])", generic=True,
+    ))
+    rules.append(edit(
+        dt, "year-first dates with dots ('2021.03.01')", "([-/.])(?P<m>", "([-/])(?P<m>",
+        r"(?<![\d./-])(?:1[89]|20)\d{2}\.\d{1,2}\.\d{1,2}(?!\d)", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        dt, "'for the period <date> to <date>' starts and ends a range without 'from' (_FROM)",
+        r"(?:(?:period\s+)?(?P<word>from(?:\s+and\s+including)?|between)\s+|period\s+)",
+        r"(?:period\s+)?(?P<word>from(?:\s+and\s+including)?|between)\s+",
+        rf"\bperiod\s+(?:the\s+)?(?:\d|{month}\s+\d)[^.;]{{0,30}}?\s(?:to|through|until|till)\s",
         generic=True,
     ))
     rules.append(edit(

@@ -365,3 +365,47 @@ def test_an_end_verb_before_effective_or_as_of_ends_the_agreement(text: str, exp
 )
 def test_the_last_day_of_a_month_is_a_whole_date(text: str, expected) -> None:
     assert [(c.value, c.kind) for c in find_dates(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("This Pact is effective as of 31-Dec-15.", [("2015-12-31", "effective")]),
+        ("Dated: 01-Mar-21", [("2021-03-01", "dated")]),
+        ("The Pact shall expire on 30-Jun-99.", [("1999-06-30", "expire")]),
+        # a two-digit year only between hyphens: "Dec 15" or "31 Dec 15" stays unread
+        ("Invoice ref 31-Dec-15-A and Dec 15 31 Dec 15", []),
+    ],
+)
+def test_a_hyphened_day_month_abbreviation_and_two_digit_year(text: str, expected) -> None:
+    assert [(c.value, c.kind) for c in find_dates(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "iso", "raw"),
+    [
+        ("This Pact is made on March the 1st, 2021.", "2021-03-01", "March the 1st, 2021"),
+        ("The Pact shall commence on June the 15th, 2019", "2019-06-15", "June the 15th, 2019"),
+        ("dated this 1st day of March of 2021", "2021-03-01", "1st day of March of 2021"),
+        ("the 1st day of March, in the year of 2021", "2021-03-01",
+         "1st day of March, in the year of 2021"),
+        ("effective as of 2021.03.01", "2021-03-01", "2021.03.01"),
+        ("registered on 2003.3.6", "2003-03-06", "2003.3.6"),
+    ],
+)
+def test_more_written_forms(text: str, iso: str, raw: str) -> None:
+    [cand] = find_dates(text)
+    assert (cand.value, cand.raw) == (iso, raw)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Pact shall be in effect for the period July 1, 2020 through June 30, 2025.",
+        "The term of the Pact shall be for the period July 1, 2020 to June 30, 2025.",
+    ],
+)
+def test_a_range_for_the_period_without_from_starts_on_the_first(text: str) -> None:
+    assert [(c.value, c.kind) for c in find_dates(text)] == [
+        ("2020-07-01", "effective"), ("2025-06-30", "expire")
+    ]

@@ -324,3 +324,46 @@ def test_more_legal_adjectives_of_countries(text: str, value: str) -> None:
 )
 def test_a_law_named_again_after_a_comma_starts_another_place(text, values) -> None:
     assert [(c.value, c.kind) for c in find_places(text)] == values
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("This Pact shall be governed by the laws of the State of Cal.", "California"),
+        ("This Pact shall be governed by and construed in accordance with Calif. law.",
+         "California"),
+        ("This Pact is governed by Cal. law, without regard to conflicts principles.",
+         "California"),
+        ("This Pact shall be governed by the laws of the Commonwealth of Mass.", "Massachusetts"),
+        ("THIS PACT SHALL BE GOVERNED BY THE LAWS OF THE STATE OF W. VA.", "West Virginia"),
+        ("This Pact shall be governed by the laws of the State of Tex., U.S.A.", "Texas"),
+    ],
+)
+def test_a_state_by_its_traditional_abbreviation_where_a_law_is_its(text: str, value) -> None:
+    laws = [c for c in find_places(text) if c.kind == "law"]
+    assert [c.value for c in laws] == [value]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Each party waives the benefit of Cal. Civ. Code Section 1542.",
+        "the franchise tax under 8 Del. Laws, c. 5, and Mass. Gen. Laws ch. 93A",
+        "Notices go to 1 Main Street, Los Angeles, Calif. 90001.",
+    ],
+)
+def test_a_state_abbreviation_in_a_citation_or_an_address_is_no_place(text: str) -> None:
+    assert find_places(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("This Pact shall be governed by the laws of england.", "England"),
+        ("This Pact shall be construed under the laws of england and wales.", "England and Wales"),
+        ("governed by the laws of the state of new york", "New York"),
+    ],
+)
+def test_a_lower_case_place_after_the_laws_of_is_still_a_law(text: str, value: str) -> None:
+    [cand] = find_places(text)
+    assert (cand.value, cand.kind) == (value, "law")

@@ -51,8 +51,9 @@ _MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\
 _DAY_NUM = r"(?<!\d)\d{1,2}(?:st|nd|rd|th|s\s?t|n\s?d|r\s?d|t\s?h|\s(?:st|nd|rd|th))?\b"
 _DAY = rf"(?P<day>{_DAY_NUM}|{ORDINAL_WORDS})"
 _YEAR = r"(?P<year>(?:1[89]|20)\d{2})(?!\d)"
-#: words a formal date puts before its year: "in the year 2020", "A.D. 2021"
-_ERA = r"(?:in\s+the\s+year\s+(?:of\s+our\s+lord\s+)?|A\.\s?D\.\s*)"
+#: words a formal date puts before its year: "in the year 2020", "in the year of 2020", "A.D.
+#: 2021"
+_ERA = r"(?:in\s+the\s+year\s+(?:of\s+)?(?:our\s+lord\s+)?|A\.\s?D\.\s*)"
 #: a day in words echoed in figures: "the first (1st) day of July"
 _DAY_ECHO = r"(?:\s*\(\s*\d{1,2}(?:st|nd|rd|th)?\s*\))?"
 # a blank left for the day or month: "____", "[ ]", "[*]", "**", and bracketed bullets
@@ -64,17 +65,21 @@ _START = r"(?<![A-Za-z0-9])"
 _FLAGS = re.IGNORECASE
 _PATTERNS: list[re.Pattern[str]] = [
     # May 5, 2014 / Dec. 8, 2005 / April. 1st 2019 / June 1s t 2020 / March 18. 2021 (a
-    # period typed for the comma)
+    # period typed for the comma) / March the 1st, 2021
     re.compile(
-        rf"{_START}{_MONTH}\s*(?P<day>{_DAY_NUM})\s*[,.]?\s*(?:of\s+|{_ERA})?{_YEAR}", _FLAGS
-    ),
-    # 5th day of May, 2014 / the first day of June, 2010 / 1st of January, 2020 / 16th June 2004
-    # / 1-Aug-2019 / the first (1st) day of July, in the year 2018
-    re.compile(
-        rf"{_START}{_DAY}{_DAY_ECHO}(?:\s*(?:day\s+of\s+|of\s+)?|-){_MONTH}"
-        rf"(?:\s*,?\s*{_ERA}?|-){_YEAR}",
+        rf"{_START}{_MONTH}\s*(?:the\s+)?(?P<day>{_DAY_NUM})\s*[,.]?\s*(?:of\s+|{_ERA})?{_YEAR}",
         _FLAGS,
     ),
+    # 5th day of May, 2014 / the first day of June, 2010 / 1st of January, 2020 / 16th June 2004
+    # / 1-Aug-2019 / the first (1st) day of July, in the year 2018 / 1st day of March of 2021
+    re.compile(
+        rf"{_START}{_DAY}{_DAY_ECHO}(?:\s*(?:day\s+of\s+|of\s+)?|-){_MONTH}"
+        rf"(?:\s*,?\s*(?:of\s+|{_ERA})?|-){_YEAR}",
+        _FLAGS,
+    ),
+    # 31-Dec-15: day, month abbreviation and two-digit year, hyphened (a common typed and
+    # printed form); a two-digit year only between hyphens, where nothing else reads so
+    re.compile(rf"{_START}(?P<day>\d{{1,2}})-{_MONTH}-(?P<year>\d{{2}})(?![\d-])", _FLAGS),
     # the last day of December, 2023 (an end date written by its month)
     re.compile(rf"{_START}(?P<last>last)\s+day\s+of\s+{_MONTH}\s*,?\s*(?:of\s+)?{_YEAR}", _FLAGS),
     # May 2014 / March, 2015 / March ___, 2015 (blank day)
@@ -91,9 +96,9 @@ _PATTERNS: list[re.Pattern[str]] = [
         r"(?<![\d./-])(?P<a>\d{1,2})(?P<sep>[/.-])(?P<b>\d{1,2})(?P=sep)"
         r"(?P<year>(?:1[89]|20)\d{2}|(?<=/)\d{2})(?![\d/]|\.\d)"
     ),
-    # 2014-05-05 / 2014/05/05
+    # 2014-05-05 / 2014/05/05 / 2014.05.05 (year first with dots, as East Asian contracts write)
     re.compile(
-        r"(?<![\d./-])(?P<year>(?:1[89]|20)\d{2})([-/])(?P<m>\d{1,2})\2(?P<d>\d{1,2})(?!\d)"
+        r"(?<![\d./-])(?P<year>(?:1[89]|20)\d{2})([-/.])(?P<m>\d{1,2})\2(?P<d>\d{1,2})(?!\d)"
     ),
 ]
 
@@ -234,12 +239,12 @@ def find_dates(text: str) -> list[Candidate]:
 
 
 #: "shall be / runs / remains in force (for the period) from (and including) <date> to /
-#: through / until <date>", "... between <date> and <date>": the first date starts the period
-#: the second ends ("12 weeks from" is a schedule's)
+#: through / until <date>", "... between <date> and <date>", "... for the period <date> to
+#: <date>": the first date starts the period the second ends ("12 weeks from" is a schedule's)
 _FROM = re.compile(
     r"\b(?:be|is|are|was|were|runs?|ran|running|continues?|continuing|remains?|lasts?|extends?"
-    r"|effect|force)\s+(?:for\s+)?(?:the\s+|a\s+)?(?:period\s+)?"
-    r"(?P<word>from(?:\s+and\s+including)?|between)\s+(?:the\s+)?$",
+    r"|effect|force)\s+(?:for\s+)?(?:the\s+|a\s+)?"
+    r"(?:(?:period\s+)?(?P<word>from(?:\s+and\s+including)?|between)\s+|period\s+)(?:the\s+)?$",
     _FLAGS,
 )
 _TO_NEXT_DATE = {
@@ -260,7 +265,7 @@ def _range_starts(text: str, found: list[Candidate]) -> list[Candidate]:
         before = _FROM.search(squash_spaces(text[max(0, c.start - 60) : c.start] + "|")[:-1])
         if c.kind is not None or before is None:
             continue
-        word = "between" if before.group("word").lower() == "between" else "from"
+        word = "between" if (before.group("word") or "").lower() == "between" else "from"
         if _TO_NEXT_DATE[word].fullmatch(text[c.end : nxt.start]):
             kinds[i] = "effective"
             kinds[i + 1] = nxt.kind or "expire"

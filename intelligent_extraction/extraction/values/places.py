@@ -230,6 +230,39 @@ _STATE_OF_CODE = re.compile(
 )
 
 
+#: US states by their traditional (pre-postal) abbreviations, read only where "State of" names
+#: a state ("the laws of the State of Calif.") or "law" follows ("Cal. law"): elsewhere they are
+#: an address's or a code citation's ("Cal. Civ. Code", "Mass. Gen. Laws", "8 Del. Laws")
+_STATE_ABBREVIATIONS = {
+    "Ala.": "Alabama", "Ariz.": "Arizona", "Ark.": "Arkansas", "Cal.": "California",
+    "Calif.": "California", "Colo.": "Colorado", "Conn.": "Connecticut", "Del.": "Delaware",
+    "Fla.": "Florida", "Ga.": "Georgia", "Ill.": "Illinois", "Ind.": "Indiana", "Kan.": "Kansas",
+    "Kans.": "Kansas", "Ky.": "Kentucky", "La.": "Louisiana", "Md.": "Maryland",
+    "Mass.": "Massachusetts", "Mich.": "Michigan", "Minn.": "Minnesota", "Miss.": "Mississippi",
+    "Mo.": "Missouri", "Mont.": "Montana", "Neb.": "Nebraska", "Nebr.": "Nebraska",
+    "Nev.": "Nevada", "Okla.": "Oklahoma", "Ore.": "Oregon", "Oreg.": "Oregon",
+    "Pa.": "Pennsylvania", "Penn.": "Pennsylvania", "Penna.": "Pennsylvania",
+    "Tenn.": "Tennessee", "Tex.": "Texas", "Vt.": "Vermont", "Va.": "Virginia",
+    "W.Va.": "West Virginia", "Wash.": "Washington", "Wis.": "Wisconsin", "Wisc.": "Wisconsin",
+    "Wyo.": "Wyoming",
+}  # fmt: skip
+_STATE_ABBREVIATIONS |= {a.upper(): state for a, state in _STATE_ABBREVIATIONS.items()}  # CALIF.
+_ABBREVIATION = "|".join(
+    re.escape(a).replace(r"\.", r"\.\s?", 1) if a.count(".") > 1 else re.escape(a)
+    for a in sorted(_STATE_ABBREVIATIONS, key=len, reverse=True)
+)
+_STATE_ABBREVIATION = re.compile(
+    rf"\b(?i:state|commonwealth)\s+(?i:of)\s+(?P<named>{_ABBREVIATION})"
+    rf"|(?<![A-Za-z.])(?P<before_law>{_ABBREVIATION})(?=\s+(?:law|LAW)\b)"
+)
+#: Where a place written lower-case is still a place: right after "the laws of" ("the laws of
+#: england"), a phrase whose object is a jurisdiction; elsewhere "jersey" or "chad" is a word.
+_LAWS_OF = re.compile(
+    r"\blaws?\s+of\s+(?:the\s+)?(?:(?:state|commonwealth|province)\s+of\s+)?$", _FLAGS
+)
+_AND = re.compile(r"\s+(?:and|&)\s+")
+
+
 @dataclass(frozen=True)
 class _Mention:
     place: _Place
@@ -239,9 +272,9 @@ class _Mention:
 
 def _mentions(text: str, strict_case: bool) -> list[_Mention]:
     entries, pattern, codes = _gazetteer()
-    found = []
+    found: list[_Mention] = []
     for m in pattern.finditer(text):
-        if strict_case and not m.group(0)[0].isupper():
+        if strict_case and not m.group(0)[0].isupper() and not _law_names(text, m.start(), found):
             continue
         key = " ".join(m.group(0).lower().replace("’", "'").split())
         found.append(_Mention(entries[key], *m.span()))
@@ -255,7 +288,20 @@ def _mentions(text: str, strict_case: bool) -> list[_Mention]:
         state = codes.get(m.group("a") + m.group("b"))
         if state and not any(f.start <= m.start("code") < f.end for f in found):
             found.append(_Mention(entries[state.lower()], *m.span("code")))
+    for m in _STATE_ABBREVIATION.finditer(text):
+        group = "named" if m.group("named") else "before_law"
+        state = _STATE_ABBREVIATIONS["".join(m.group(group).split())]
+        if not any(f.start <= m.start(group) < f.end for f in found):
+            found.append(_Mention(entries[state.lower()], *m.span(group)))
     return sorted(found, key=lambda f: f.start)
+
+
+def _law_names(text: str, start: int, found: list[_Mention]) -> bool:
+    """Whether a lower-case mention is a law's place: "the laws of england", or joined by "and"
+    to one that is ("the laws of england and wales")."""
+    if found and _AND.fullmatch(text, found[-1].end, start):
+        start = found[-1].start
+    return _LAWS_OF.search(text, max(0, start - 60), start) is not None
 
 
 def _groups(text: str, mentions: list[_Mention]) -> list[list[_Mention]]:
