@@ -634,11 +634,12 @@ def inventory() -> list[Rule]:
     ))
     abbreviation = (
         r"(?:Ala|Ariz|Ark|Calif?|Colo|Conn|Del|Fla|Ga|Ill|Ind|Kans?|Ky|La|Md|Mass|Mich|Minn"
-        r"|Miss|Mo|Mont|Nebr?|Nev|Okla|Oreg?|Pa|Penna?|Tenn|Tex|Vt|Va|W\.\s?Va|Wash|Wisc?|Wyo)\."
+        r"|Miss|Mo|Mont|Nebr?|Nev|Okla|Oreg?|Pa|Penna?|Tenn|Tex|Vt|Va|W\.\s?Va|Wash|Wisc?|Wyo"
+        r"|D\.\s?C|N\.\s?[CDHJMY]|R\.\s?I|S\.\s?[CD])\."
     )
     rules.append(edit(
         pl, "a US state by its traditional abbreviation after 'State of' or before 'law' ('the "
-        "State of Calif.', 'Cal. law') (_STATE_ABBREVIATION)",
+        "State of Calif.', 'Cal. law', 'N.Y. law') (_STATE_ABBREVIATION)",
         "    for m in _STATE_ABBREVIATION.finditer(text):\n", "    for m in ():\n",
         rf"\b(?i:state|commonwealth)\s+(?i:of)\s+(?i:{abbreviation})"
         rf"|(?<![A-Za-z.])(?i:{abbreviation})\s+(?:law|LAW)\b",

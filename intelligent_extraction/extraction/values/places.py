@@ -244,7 +244,9 @@ _STATE_ABBREVIATIONS = {
     "Pa.": "Pennsylvania", "Penn.": "Pennsylvania", "Penna.": "Pennsylvania",
     "Tenn.": "Tennessee", "Tex.": "Texas", "Vt.": "Vermont", "Va.": "Virginia",
     "W.Va.": "West Virginia", "Wash.": "Washington", "Wis.": "Wisconsin", "Wisc.": "Wisconsin",
-    "Wyo.": "Wyoming",
+    "Wyo.": "Wyoming", "D.C.": "District of Columbia", "N.C.": "North Carolina",
+    "N.D.": "North Dakota", "N.H.": "New Hampshire", "N.J.": "New Jersey", "N.M.": "New Mexico",
+    "N.Y.": "New York", "R.I.": "Rhode Island", "S.C.": "South Carolina", "S.D.": "South Dakota",
 }  # fmt: skip
 _STATE_ABBREVIATIONS |= {a.upper(): state for a, state in _STATE_ABBREVIATIONS.items()}  # CALIF.
 _ABBREVIATION = "|".join(
