@@ -770,6 +770,13 @@ def inventory() -> list[Rule]:
         rf"(?<![A-Za-z0-9])\d{{1,2}}-{month}-\d{{2}}(?![\d-])", generic=True,
     ))
     rules.append(edit(
+        dt, "a formal year in words ('1st day of March, two thousand twenty-one')",
+        "    re.compile(\n        rf\"{_START}{_DAY}{_DAY_ECHO}\\s*(?:day\\s+of\\s+|of\\s+)?{_MONTH}"
+        "\\s*,?\\s*{_ERA}?\"\n        rf\"{_YEAR_IN_WORDS}\",\n        _FLAGS,\n    ),\n",
+        "", rf"\b{month},?\s+(?:in\s+the\s+year\s+(?:of\s+)?(?:our\s+lord\s+)?)?"
+        r"(?:two\s+thousand|(?:eighteen|nineteen)\s+hundred)\b", generic=True,
+    ))
+    rules.append(edit(
         dt, "year-first dates with dots ('2021.03.01')", "([-/.])(?P<m>", "([-/])(?P<m>",
         r"(?<![\d./-])(?:1[89]|20)\d{2}\.\d{1,2}\.\d{1,2}(?!\d)", flags=0, generic=True,
     ))

@@ -409,3 +409,20 @@ def test_a_range_for_the_period_without_from_starts_on_the_first(text: str) -> N
     assert [(c.value, c.kind) for c in find_dates(text)] == [
         ("2020-07-01", "effective"), ("2025-06-30", "expire")
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("This Pact is made this first day of March, two thousand and twenty.",
+         [("2020-03-01", "dated")]),
+        ("made on the 21st day of May, Two Thousand and Nineteen", [("2019-05-21", "dated")]),
+        ("dated this 1st day of March, two thousand twenty-one (2021)", [("2021-03-01", "dated")]),
+        ("the 3rd day of June, nineteen hundred and ninety-nine", [("1999-06-03", None)]),
+        # an amount in words after a day and month is no year
+        ("paid on the 3rd day of June, two thousand five hundred dollars", []),
+        ("paid on the 3rd day of June, two thousand dollars", []),
+    ],
+)
+def test_a_formal_year_in_words(text: str, expected) -> None:
+    assert [(c.value, c.kind) for c in find_dates(text)] == expected

@@ -22,7 +22,7 @@ from dataclasses import replace
 from datetime import date
 
 from .base import Candidate, cue_after, cue_before, dedupe_overlaps, squash_spaces
-from .numbers import ORDINAL_WORDS, ordinal_value
+from .numbers import ORDINAL_WORDS, ordinal_value, words_to_number
 
 __all__ = ["find_dates", "parse_date", "DATE_CUES"]
 
@@ -54,6 +54,17 @@ _YEAR = r"(?P<year>(?:1[89]|20)\d{2})(?!\d)"
 #: words a formal date puts before its year: "in the year 2020", "in the year of 2020", "A.D.
 #: 2021"
 _ERA = r"(?:in\s+the\s+year\s+(?:of\s+)?(?:our\s+lord\s+)?|A\.\s?D\.\s*)"
+_UNIT_WORDS = "one|two|three|four|five|six|seven|eight|nine"
+#: a formal deed's year in words, its figures echoed or not: "two thousand and twenty-one",
+#: "Nineteen Hundred Ninety-Nine (1999)"; taken whole (atomic), and no year where more number
+#: or money words follow ("two thousand five hundred dollars")
+_YEAR_IN_WORDS = (
+    r"(?P<yearwords>(?>(?:two\s+thousand|(?:eighteen|nineteen)\s+hundred)(?:(?:\s+and)?\s+(?:"
+    rf"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-]+(?:{_UNIT_WORDS}))?"
+    rf"|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+    rf"|{_UNIT_WORDS}))?)\b)(?![\s-]+(?:hundred|thousand|dollars|euros?|pounds|shares)\b)"
+    r"(?:\s*\(\s*(?:1[89]|20)\d{2}\s*\))?"
+)
 #: a day in words echoed in figures: "the first (1st) day of July"
 _DAY_ECHO = r"(?:\s*\(\s*\d{1,2}(?:st|nd|rd|th)?\s*\))?"
 # a blank left for the day or month: "____", "[ ]", "[*]", "**", and bracketed bullets
@@ -80,6 +91,12 @@ _PATTERNS: list[re.Pattern[str]] = [
     # 31-Dec-15: day, month abbreviation and two-digit year, hyphened (a common typed and
     # printed form); a two-digit year only between hyphens, where nothing else reads so
     re.compile(rf"{_START}(?P<day>\d{{1,2}})-{_MONTH}-(?P<year>\d{{2}})(?![\d-])", _FLAGS),
+    # the 1st day of March, two thousand twenty-one (a formal deed's year in words)
+    re.compile(
+        rf"{_START}{_DAY}{_DAY_ECHO}\s*(?:day\s+of\s+|of\s+)?{_MONTH}\s*,?\s*{_ERA}?"
+        rf"{_YEAR_IN_WORDS}",
+        _FLAGS,
+    ),
     # the last day of December, 2023 (an end date written by its month)
     re.compile(rf"{_START}(?P<last>last)\s+day\s+of\s+{_MONTH}\s*,?\s*(?:of\s+)?{_YEAR}", _FLAGS),
     # May 2014 / March, 2015 / March ___, 2015 (blank day)
@@ -184,7 +201,10 @@ def _two_digit_year(year: int) -> int:
 def _iso_from_match(m: re.Match[str]) -> tuple[str, str] | None:
     """(ISO string, precision) for a match of any pattern, or None if it is no real date."""
     groups = m.groupdict()
-    year = _two_digit_year(int(groups["year"]))
+    if groups.get("yearwords"):
+        year = int(words_to_number(groups["yearwords"]) or 0)
+    else:
+        year = _two_digit_year(int(groups["year"]))
     if groups.get("a"):
         a, b = int(groups["a"]), int(groups["b"])
         month, day = (b, a) if a > 12 else (a, b)  # US order unless impossible
