@@ -771,8 +771,8 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         dt, "a formal year in words ('1st day of March, two thousand twenty-one')",
-        "    re.compile(\n        rf\"{_START}{_DAY}{_DAY_ECHO}\\s*(?:day\\s+of\\s+|of\\s+)?{_MONTH}"
-        "\\s*,?\\s*{_ERA}?\"\n        rf\"{_YEAR_IN_WORDS}\",\n        _FLAGS,\n    ),\n",
+        "    re.compile(\n        rf\"{_START}{_DAY}{_DAY_ECHO}\\s*(?:day\\s+of\\s+|of\\s+)?"
+        "{_MONTH}\\s*,?\\s*{_ERA}?\"\n        rf\"{_YEAR_IN_WORDS}\",\n        _FLAGS,\n    ),\n",
         "", rf"\b{month},?\s+(?:in\s+the\s+year\s+(?:of\s+)?(?:our\s+lord\s+)?)?"
         r"(?:two\s+thousand|(?:eighteen|nineteen)\s+hundred)\b", generic=True,
     ))
