@@ -592,6 +592,19 @@ def inventory() -> list[Rule]:
         ], label="governing-law cue", readers=("place",),
     )
     rules.append(edit(
+        pl, "'controlled by / enforced, determined, resolved in accordance with the laws of' "
+        "governs (_GOVERNING)",
+        '    # verbs that govern only with "the laws of" right after: "is controlled by the laws of",\n'
+        '    # "shall be enforced / determined / resolved in accordance with the laws of"\n'
+        '    r"|\\b(?:enforced|controlled|determined|resolved|decided|adjudicated)\\s+'
+        '(?:exclusively\\s+)?"\n'
+        '    r"(?:in\\s+accordance\\s+with|under|by|pursuant\\s+to)\\s+(?:the\\s+)?"\n'
+        '    r"(?:(?:internal|substantive)\\s+)?laws?\\s+of\\b",\n', "",
+        r"\b(?:enforced|controlled|determined|resolved|decided|adjudicated)\s+(?:exclusively\s+)?"
+        r"(?:in\s+accordance\s+with|under|by|pursuant\s+to)\s+(?:the\s+)?"
+        r"(?:(?:internal|substantive)\s+)?laws?\s+of\b", readers=("place",), generic=True,
+    ))
+    rules.append(edit(
         pl, "the contract 'is subject to' the place's law (_SUBJECT_TO)",
         "        or bool(_SUBJECT_TO.search(before))\n", "",
         r"\b(?:is|are|be)\s+subject\s+to\s+(?:the\s+)?(?:laws?\s+of\s+)?", readers=("place",),

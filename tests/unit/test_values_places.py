@@ -367,3 +367,22 @@ def test_a_state_abbreviation_in_a_citation_or_an_address_is_no_place(text: str)
 def test_a_lower_case_place_after_the_laws_of_is_still_a_law(text: str, value: str) -> None:
     [cand] = find_places(text)
     assert (cand.value, cand.kind) == (value, "law")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "This Pact shall be enforced in accordance with the laws of the State of Ohio.",
+        "This Pact is controlled by the laws of the State of Ohio.",
+        "All matters under this Pact shall be determined under the laws of the State of Ohio.",
+        "Any matter not provided for herein will be resolved under the laws of the State of Ohio.",
+    ],
+)
+def test_enforced_controlled_or_determined_under_the_laws_of_governs(text: str) -> None:
+    [cand] = find_places(text)
+    assert (cand.value, cand.kind) == ("Ohio", "law")
+
+
+def test_controlled_by_without_the_laws_of_is_no_governing_cue() -> None:
+    [cand] = find_places("The Pact binds each entity controlled by the Ohio parent.")
+    assert cand.kind is None
