@@ -594,8 +594,6 @@ def inventory() -> list[Rule]:
     rules.append(edit(
         pl, "'controlled by / enforced, determined, resolved in accordance with the laws of' "
         "governs (_GOVERNING)",
-        '    # verbs that govern only with "the laws of" right after: "is controlled by the laws of",\n'
-        '    # "shall be enforced / determined / resolved in accordance with the laws of"\n'
         '    r"|\\b(?:enforced|controlled|determined|resolved|decided|adjudicated)\\s+'
         '(?:exclusively\\s+)?"\n'
         '    r"(?:in\\s+accordance\\s+with|under|by|pursuant\\s+to)\\s+(?:the\\s+)?"\n'
