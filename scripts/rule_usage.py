@@ -799,6 +799,17 @@ def inventory() -> list[Rule]:
         generic=True,
     ))
     rules.append(edit(
+        dt, "a term's label or statement before a range ('Term: <date> - <date>', 'the initial "
+        "term is <date> to <date>') starts it (_FROM)",
+        '    r"|(?<!renewal\\s)(?<!extension\\s)\\b(?:term|contract\\s+period'
+        '|period\\s+of\\s+performance)"\n'
+        '    r"(?:\\s*:|\\s+(?:is|shall\\s+be))\\s*)(?:the\\s+)?$",',
+        '    r")(?:the\\s+)?$",',
+        r"\b(?:term|contract\s+period|period\s+of\s+performance)(?:\s*:|\s+(?:is|shall\s+be))"
+        rf"\s*(?:the\s+)?(?:\d|{month}\s+\d)[^.;]{{0,30}}?\s(?:to|through|until|till|-|–)\s",
+        generic=True,
+    ))
+    rules.append(edit(
         dt, "a day in words echoed in figures ('the first (1st) day of July') (_DAY_ECHO)",
         '_DAY_ECHO = r"(?:\\s*\\(\\s*\\d{1,2}(?:st|nd|rd|th)?\\s*\\))?"', '_DAY_ECHO = r""',
         r"\b[a-z]+(?:-[a-z]+)?\s*\(\s*\d{1,2}(?:st|nd|rd|th)?\s*\)\s*(?:day\s+)?of\s+"

@@ -426,3 +426,18 @@ def test_a_range_for_the_period_without_from_starts_on_the_first(text: str) -> N
 )
 def test_a_formal_year_in_words(text: str, expected) -> None:
     assert [(c.value, c.kind) for c in find_dates(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Term: March 1, 2021 - February 28, 2022", ["effective", "expire"]),
+        ("Contract Period: March 1, 2021 to February 28, 2022", ["effective", "expire"]),
+        ("Period of Performance: March 1, 2021 through February 28, 2022", ["effective", "expire"]),
+        ("The initial term is March 1, 2021 to February 28, 2022.", ["effective", "expire"]),
+        # a renewal's range starts no agreement
+        ("Renewal Term: July 1, 2025 to June 30, 2026", [None, "expire"]),
+    ],
+)
+def test_a_terms_label_before_a_range_starts_it_on_the_first(text: str, expected) -> None:
+    assert [c.kind for c in find_dates(text)] == expected

@@ -260,11 +260,15 @@ def find_dates(text: str) -> list[Candidate]:
 
 #: "shall be / runs / remains in force (for the period) from (and including) <date> to /
 #: through / until <date>", "... between <date> and <date>", "... for the period <date> to
-#: <date>": the first date starts the period the second ends ("12 weeks from" is a schedule's)
+#: <date>", a term's label or statement ("Term: <date> - <date>", "The initial term is <date>
+#: to <date>"; not a renewal's, nor a service period's): the first date starts the period the
+#: second ends ("12 weeks from" is a schedule's)
 _FROM = re.compile(
-    r"\b(?:be|is|are|was|were|runs?|ran|running|continues?|continuing|remains?|lasts?|extends?"
-    r"|effect|force)\s+(?:for\s+)?(?:the\s+|a\s+)?"
-    r"(?:(?:period\s+)?(?P<word>from(?:\s+and\s+including)?|between)\s+|period\s+)(?:the\s+)?$",
+    r"(?:\b(?:be|is|are|was|were|runs?|ran|running|continues?|continuing|remains?|lasts?"
+    r"|extends?|effect|force)\s+(?:for\s+)?(?:the\s+|a\s+)?"
+    r"(?:(?:period\s+)?(?P<word>from(?:\s+and\s+including)?|between)\s+|period\s+)"
+    r"|(?<!renewal\s)(?<!extension\s)\b(?:term|contract\s+period|period\s+of\s+performance)"
+    r"(?:\s*:|\s+(?:is|shall\s+be))\s*)(?:the\s+)?$",
     _FLAGS,
 )
 _TO_NEXT_DATE = {
