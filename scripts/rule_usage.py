@@ -594,10 +594,11 @@ def inventory() -> list[Rule]:
     rules.append(edit(
         pl, "'controlled by / enforced, determined, resolved in accordance with the laws of' "
         "governs (_GOVERNING)",
-        '    r"|\\b(?:enforced|controlled|determined|resolved|decided|adjudicated)\\s+'
-        '(?:exclusively\\s+)?"\n'
-        '    r"(?:in\\s+accordance\\s+with|under|by|pursuant\\s+to)\\s+(?:the\\s+)?"\n'
-        '    r"(?:(?:internal|substantive)\\s+)?laws?\\s+of\\b",\n', "",
+        '    # verbs that govern only with "the laws of" right after: "is controlled by the laws '
+        'of",\n    # "shall be enforced / determined / resolved in accordance with the laws of"\n'
+        '    r"\\b(?:enforced|controlled|determined|resolved|decided|adjudicated)\\s+'
+        '(?:exclusively\\s+)?"\n    r"(?:in\\s+accordance\\s+with|under|by|pursuant\\s+to)'
+        '\\s+(?:the\\s+)?"\n    r"(?:(?:internal|substantive)\\s+)?laws?\\s+of\\b|"\n', "",
         r"\b(?:enforced|controlled|determined|resolved|decided|adjudicated)\s+(?:exclusively\s+)?"
         r"(?:in\s+accordance\s+with|under|by|pursuant\s+to)\s+(?:the\s+)?"
         r"(?:(?:internal|substantive)\s+)?laws?\s+of\b", readers=("place",), generic=True,

@@ -334,12 +334,12 @@ def _compose(places: list[_Place]) -> str:
 
 
 _GOVERNING = re.compile(
-    r"\b(?:govern(?!ment)\w*|constru\w*|interpret\w*|applicable\s+law|choice\s+of\s+law)\b"
     # verbs that govern only with "the laws of" right after: "is controlled by the laws of",
     # "shall be enforced / determined / resolved in accordance with the laws of"
-    r"|\b(?:enforced|controlled|determined|resolved|decided|adjudicated)\s+(?:exclusively\s+)?"
+    r"\b(?:enforced|controlled|determined|resolved|decided|adjudicated)\s+(?:exclusively\s+)?"
     r"(?:in\s+accordance\s+with|under|by|pursuant\s+to)\s+(?:the\s+)?"
-    r"(?:(?:internal|substantive)\s+)?laws?\s+of\b",
+    r"(?:(?:internal|substantive)\s+)?laws?\s+of\b|"
+    r"\b(?:govern(?!ment)\w*|constru\w*|interpret\w*|applicable\s+law|choice\s+of\s+law)\b",
     _FLAGS,
 )
 _SENTENCE_BREAK = re.compile(rf"[.;]\s+(?=[A-Z])|{PARAGRAPH_BREAK}")
