@@ -794,8 +794,7 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         dt, "'for the period <date> to <date>' starts and ends a range without 'from' (_FROM)",
-        r"(?:(?:period\s+)?(?P<word>from(?:\s+and\s+including)?|between)\s+|period\s+)",
-        r"(?:period\s+)?(?P<word>from(?:\s+and\s+including)?|between)\s+",
+        r'|between)\s+|period\s+)"', r'|between)\s+)"',
         rf"\bperiod\s+(?:the\s+)?(?:\d|{month}\s+\d)[^.;]{{0,30}}?\s(?:to|through|until|till)\s",
         generic=True,
     ))
@@ -809,6 +808,19 @@ def inventory() -> list[Rule]:
         r"\b(?:term|contract\s+period|period\s+of\s+performance)(?:\s*:|\s+(?:is|shall\s+be))"
         rf"\s*(?:the\s+)?(?:\d|{month}\s+\d)[^.;]{{0,30}}?\s(?:to|through|until|till|-|–)\s",
         generic=True,
+    ))
+    rules.append(edit(
+        dt, "'from and after <date>' starts the agreement (DATE_CUES)",
+        r'|operative|from\s+and\s+after)\b",', r'|operative)\b",',
+        rf"\bfrom\s+and\s+after\s+(?:the\s+)?(?:\d|{month}\s+\d)", generic=True,
+    ))
+    rules.append(edit(
+        dt, "'thru <date>' ends the agreement (DATE_CUES)", "|through|thru|end(?:s|ing)?",
+        "|through|end(?:s|ing)?", rf"\bthru\s+(?:the\s+)?(?:\d|{month}\s+\d)", generic=True,
+    ))
+    rules.append(edit(
+        dt, "'from <date> thru <date>' is a range (_TO_NEXT_DATE)", "to|through|thru|until|till|-",
+        "to|through|until|till|-", rf"(?:\d|{month}\s+\d)[^.;]{{0,30}}?\sthru\s", generic=True,
     ))
     rules.append(edit(
         dt, "a day in words echoed in figures ('the first (1st) day of July') (_DAY_ECHO)",

@@ -441,3 +441,17 @@ def test_a_formal_year_in_words(text: str, expected) -> None:
 )
 def test_a_terms_label_before_a_range_starts_it_on_the_first(text: str, expected) -> None:
     assert [c.kind for c in find_dates(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The Initial Term will be from and after March 1, 2021 until February 28, 2022.",
+         ["effective", "expire"]),
+        ("This Pact shall apply from and after March 1, 2021.", ["effective"]),
+        ("This Pact shall be valid thru February 28, 2022.", ["expire"]),
+        ("The Pact shall be from March 1, 2021 thru February 28, 2022.", ["effective", "expire"]),
+    ],
+)
+def test_from_and_after_starts_and_thru_ends(text: str, expected) -> None:
+    assert [c.kind for c in find_dates(text)] == expected

@@ -139,8 +139,9 @@ DATE_CUES: list[tuple[re.Pattern[str], str]] = [
             r"|(?:years?|months?|term|runs?|running|valid|effect|force)\s+from"
             r"|(?:take[sn]?|taking|took)\s+effect"
             r"|(?:come|comes|came|coming|enter(?:s|ed|ing)?)\s+into\s+(?:force|effect|operation)"
-            # "has effect on and from <date>", "shall apply as from <date>", "operative from"
-            r"|on\s+and\s+from|as\s+from|operative)\b",
+            # "has effect on and from <date>", "shall apply as from <date>", "operative from",
+            # "from and after <date>"
+            r"|on\s+and\s+from|as\s+from|operative|from\s+and\s+after)\b",
             _FLAGS,
         ),
         "effective",
@@ -165,7 +166,7 @@ DATE_CUES: list[tuple[re.Pattern[str], str]] = [
             # "shall terminate effective (as of) <date>", "shall expire as of <date>": the end
             # verb, not the nearer "effective" or "as of", says what the date is for
             r"\b(?:terminat\w*|expir\w*)\s+(?:effective\s+)?(?:as\s+of\s*)?$"
-            r"|\b(?:expir\w*|terminat\w*|until|till|through|end(?:s|ing)?\s+on"
+            r"|\b(?:expir\w*|terminat\w*|until|till|through|thru|end(?:s|ing)?\s+on"
             r"|laps(?:e|es|ed|ing)|ceas(?:e|es|ed|ing)\s+on)\b"
             # "shall cease to have effect / to be in force on <date>"
             r"|\bceas\w*\s+to\s+(?:have\s+effect|be\s+in\s+(?:full\s+)?"
@@ -273,7 +274,8 @@ _FROM = re.compile(
 )
 _TO_NEXT_DATE = {
     "from": re.compile(
-        r"\s*(?:(?:up\s+)?to|through|until|till|-|–|—)(?:\s+and\s+including)?(?:\s+the)?\s*",
+        r"\s*(?:(?:up\s+)?to|through|thru|until|till|-|–|—)"
+        r"(?:\s+and\s+including)?(?:\s+the)?\s*",
         _FLAGS,
     ),
     "between": re.compile(r"\s*and(?:\s+the)?\s*", _FLAGS),
