@@ -823,6 +823,13 @@ def inventory() -> list[Rule]:
         "to|through|until|till|-", rf"(?:\d|{month}\s+\d)[^.;]{{0,30}}?\sthru\s", generic=True,
     ))
     rules.append(edit(
+        dt, "'(hereinafter (referred to as) the \"Effective Date\")', '(such date, the \"Effective "
+        "Date\")' after a date makes it effective (_DEFINED_EFFECTIVE)",
+        r'"^\W{0,12}(?:(?:hereinafter|such\s+date)\W{0,3}(?:(?:referred\s+to\s+as|called)\s+)?)?"',
+        r'"^\W{0,12}"', r"\b(?:hereinafter|such\s+date)\W{0,3}(?:(?:referred\s+to\s+as|called)\s+)?"
+        r"(?:the\s+)?\W?(?:effective|commencement)\s+date", generic=True,
+    ))
+    rules.append(edit(
         dt, "a day in words echoed in figures ('the first (1st) day of July') (_DAY_ECHO)",
         '_DAY_ECHO = r"(?:\\s*\\(\\s*\\d{1,2}(?:st|nd|rd|th)?\\s*\\))?"', '_DAY_ECHO = r""',
         r"\b[a-z]+(?:-[a-z]+)?\s*\(\s*\d{1,2}(?:st|nd|rd|th)?\s*\)\s*(?:day\s+)?of\s+"

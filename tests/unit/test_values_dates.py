@@ -455,3 +455,17 @@ def test_a_terms_label_before_a_range_starts_it_on_the_first(text: str, expected
 )
 def test_from_and_after_starts_and_thru_ends(text: str, expected) -> None:
     assert [c.kind for c in find_dates(text)] == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'This Pact is entered into on March 1, 2021 (hereinafter the "Effective Date") by',
+        'This Pact is entered into on March 1, 2021 (hereinafter referred to as the "Effective '
+        'Date") by',
+        'This Pact is entered into on March 1, 2021 (such date, the "Effective Date") by',
+        "made and entered into this 1st day of March 2021, hereinafter called the Effective Date",
+    ],
+)
+def test_a_date_defined_hereinafter_as_the_effective_date(text: str) -> None:
+    assert [c.kind for c in find_dates(text)] == ["effective"]

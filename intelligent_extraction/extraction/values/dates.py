@@ -189,8 +189,15 @@ DATE_CUES: list[tuple[re.Pattern[str], str]] = [
 #: date it was signed ("4/24/2018 / Date", "Markham 24 OCT 2011 Place Date"; read in the
 #: squashed text after the date).
 _DATE_LABEL_AFTER = re.compile(r"^\W{0,3}(?:place\s+(?:and\s+)?)?date\b(?!\s*(?::|of\b))", _FLAGS)
+#: The date defined as the effective date right after it: "(the "Effective Date")", also
+#: "(hereinafter (referred to as) the "Effective Date")", "(such date, the "Effective Date")".
+_DEFINED_EFFECTIVE = re.compile(
+    r"^\W{0,12}(?:(?:hereinafter|such\s+date)\W{0,3}(?:(?:referred\s+to\s+as|called)\s+)?)?"
+    r"(?:the\s+)?\W?(?:effective|commencement)\s+date",
+    _FLAGS,
+)
 _DEFINED_TERM_CUES: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"^\W{0,12}(?:the\s+)?\W?(?:effective|commencement)\s+date", _FLAGS), "effective"),
+    (_DEFINED_EFFECTIVE, "effective"),
     (_DATE_LABEL_AFTER, "dated"),
 ]
 
@@ -236,7 +243,9 @@ def _valid(year: int, month: int, day: int) -> bool:
 
 
 def _role(text: str, start: int, end: int) -> str | None:
-    return cue_after(text, end, _DEFINED_TERM_CUES, window=40) or cue_before(text, start, DATE_CUES)
+    # 60 characters: both cues are anchored at the date's end, and "(hereinafter referred to
+    # as the "Effective Date")" runs past 40
+    return cue_after(text, end, _DEFINED_TERM_CUES, window=60) or cue_before(text, start, DATE_CUES)
 
 
 def find_dates(text: str) -> list[Candidate]:
