@@ -825,8 +825,10 @@ def inventory() -> list[Rule]:
     rules.append(edit(
         dt, "'(hereinafter (referred to as) the \"Effective Date\")', '(such date, the \"Effective "
         "Date\")' after a date makes it effective (_DEFINED_EFFECTIVE)",
-        r'"^\W{0,12}(?:(?:hereinafter|such\s+date)\W{0,3}(?:(?:referred\s+to\s+as|called)\s+)?)?"',
-        r'"^\W{0,12}"', r"\b(?:hereinafter|such\s+date)\W{0,3}(?:(?:referred\s+to\s+as|called)\s+)?"
+        r'"^(?:\W{0,12}|[\s,]*\(\s*(?:hereinafter|such\s+date)\W{0,3}"' "\n"
+        r'    r"(?:(?:referred\s+to\s+as|called)\s+)?)(?:the\s+)?',
+        r'"^\W{0,12}"' "\n" r'    r"(?:the\s+)?',
+        r"\(\s*(?:hereinafter|such\s+date)\W{0,3}(?:(?:referred\s+to\s+as|called)\s+)?"
         r"(?:the\s+)?\W?(?:effective|commencement)\s+date", generic=True,
     ))
     rules.append(edit(

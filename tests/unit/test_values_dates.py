@@ -464,8 +464,13 @@ def test_from_and_after_starts_and_thru_ends(text: str, expected) -> None:
         'This Pact is entered into on March 1, 2021 (hereinafter referred to as the "Effective '
         'Date") by',
         'This Pact is entered into on March 1, 2021 (such date, the "Effective Date") by',
-        "made and entered into this 1st day of March 2021, hereinafter called the Effective Date",
+        'This Pact is entered into on March 1, 2021 (hereinafter called the "Effective Date")',
     ],
 )
 def test_a_date_defined_hereinafter_as_the_effective_date(text: str) -> None:
     assert [c.kind for c in find_dates(text)] == ["effective"]
+
+
+def test_the_day_made_hereinafter_called_the_effective_date_stays_the_signing_date() -> None:
+    text = "made and entered into this 1st day of March 2021, hereinafter called the Effective Date"
+    assert [c.kind for c in find_dates(text)] == ["dated"]

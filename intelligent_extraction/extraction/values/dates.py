@@ -189,11 +189,13 @@ DATE_CUES: list[tuple[re.Pattern[str], str]] = [
 #: date it was signed ("4/24/2018 / Date", "Markham 24 OCT 2011 Place Date"; read in the
 #: squashed text after the date).
 _DATE_LABEL_AFTER = re.compile(r"^\W{0,3}(?:place\s+(?:and\s+)?)?date\b(?!\s*(?::|of\b))", _FLAGS)
-#: The date defined as the effective date right after it: "(the "Effective Date")", also
-#: "(hereinafter (referred to as) the "Effective Date")", "(such date, the "Effective Date")".
+#: The date defined as the effective date right after it: "(the "Effective Date")", also in
+#: parentheses "(hereinafter (referred to as) the "Effective Date")", "(such date, the
+#: "Effective Date")"; not ", hereinafter called the Effective Date" after the day it was made,
+#: which stays the signing date.
 _DEFINED_EFFECTIVE = re.compile(
-    r"^\W{0,12}(?:(?:hereinafter|such\s+date)\W{0,3}(?:(?:referred\s+to\s+as|called)\s+)?)?"
-    r"(?:the\s+)?\W?(?:effective|commencement)\s+date",
+    r"^(?:\W{0,12}|[\s,]*\(\s*(?:hereinafter|such\s+date)\W{0,3}"
+    r"(?:(?:referred\s+to\s+as|called)\s+)?)(?:the\s+)?\W?(?:effective|commencement)\s+date",
     _FLAGS,
 )
 _DEFINED_TERM_CUES: list[tuple[re.Pattern[str], str]] = [
