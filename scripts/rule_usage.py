@@ -803,11 +803,30 @@ def inventory() -> list[Rule]:
         "term is <date> to <date>') starts it (_FROM)",
         '    r"|(?<!renewal\\s)(?<!extension\\s)\\b(?:term|contract\\s+period'
         '|period\\s+of\\s+performance)"\n'
+        '    r"(?:\\s+of\\s+(?:this\\s+|the\\s+)?(?:agreement|contract|lease))?"\n'
         '    r"(?:\\s*:|\\s+(?:is|shall\\s+be))\\s*)(?:the\\s+)?$",',
         '    r")(?:the\\s+)?$",',
-        r"\b(?:term|contract\s+period|period\s+of\s+performance)(?:\s*:|\s+(?:is|shall\s+be))"
+        r"\b(?:term|contract\s+period|period\s+of\s+performance)"
+        r"(?:\s+of\s+(?:this\s+|the\s+)?(?:agreement|contract|lease))?(?:\s*:|\s+(?:is|shall\s+be))"
         rf"\s*(?:the\s+)?(?:\d|{month}\s+\d)[^.;]{{0,30}}?\s(?:to|through|until|till|-|–)\s",
         generic=True,
+    ))
+    rules.append(edit(
+        dt, "'covers / applies to the period <date> to <date>' starts a range (_FROM)",
+        r"|effect|force|covers?|covering|appl(?:y|ies)\s+to)", r"|effect|force)",
+        r"\b(?:covers?|covering|appl(?:y|ies)\s+to)\s+(?:the\s+)?period\s", generic=True,
+    ))
+    rules.append(edit(
+        dt, "a comma after the first date of a range ('from January 1, 2021, to <date>')",
+        r"\s*,?\s*(?:to|-|–|—)\s*$", r"\s*(?:to|-|–|—)\s*$",
+        r"(?:1[89]|20)\d{2}\s*,\s*(?:to|-|–|—)\s+(?:the\s+)?(?:\d|[A-Z][a-z]+\.?\s+\d)",
+        generic=True,
+    ))
+    rules.append(edit(
+        dt, "a comma before 'to' joins a range (_TO_NEXT_DATE)",
+        r'"\s*,?\s*(?:(?:up\s+)?to|through', r'"\s*(?:(?:up\s+)?to|through',
+        r"(?:1[89]|20)\d{2}\s*,\s*(?:to|through|thru|until|till|-|–|—)\s+(?:the\s+)?"
+        r"(?:\d|[A-Z][a-z]+\.?\s+\d)", generic=True,
     ))
     rules.append(edit(
         dt, "'from and after <date>' starts the agreement (DATE_CUES)",
@@ -923,7 +942,7 @@ def inventory() -> list[Rule]:
     )
     rules.append(edit(
         dt, "date role cue: the second date of a range ('<date> to <date>')",
-        "\n            r\"|(?:\\d{4}|\\d{1,2}(?:st|nd|rd|th)?)\\s*(?:to|-|–|—)\\s*$\",",
+        "\n            r\"|(?:\\d{4}|\\d{1,2}(?:st|nd|rd|th)?)\\s*,?\\s*(?:to|-|–|—)\\s*$\",",
         "\n            ,",
         r"(?:\d{4}|\d{1,2}(?:st|nd|rd|th)?)\s*(?:to|-|–|—)\s*(?:\d|[A-Z][a-z]+\.?\s+\d)",
     ))

@@ -474,3 +474,20 @@ def test_a_date_defined_hereinafter_as_the_effective_date(text: str) -> None:
 def test_the_day_made_hereinafter_called_the_effective_date_stays_the_signing_date() -> None:
     text = "made and entered into this 1st day of March 2021, hereinafter called the Effective Date"
     assert [c.kind for c in find_dates(text)] == ["dated"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "This Pact covers the period January 1, 2021 through December 31, 2021.",
+        "This Pact applies to the period from January 1, 2021 to December 31, 2021.",
+        "The Term of this Agreement is January 1, 2021 through December 31, 2021.",
+        "Term of Agreement: January 1, 2021 to December 31, 2021",
+        "This Pact will be in effect from January 1, 2021, to December 31, 2021.",
+        "The Term shall be from January 1, 2021, to December 31, 2021.",
+    ],
+)
+def test_more_statements_of_a_range_start_on_the_first_and_end_on_the_second(text: str) -> None:
+    assert [(c.value, c.kind) for c in find_dates(text)] == [
+        ("2021-01-01", "effective"), ("2021-12-31", "expire")
+    ]

@@ -178,8 +178,9 @@ DATE_CUES: list[tuple[re.Pattern[str], str]] = [
             r"|\b(?:ending|ends|end(?:s|ed)?\s+(?:as\s+of|at(?:\s[^;]{1,40}?\son)?)"
             r"|conclud\w*(?:\s+on)?|extended\s+to|(?:up\s+)?to\s+and\s+including|up\s+to"
             r"|(?:runs?|running)\s+to|end\s+date\s*:)\s*$"
-            # the second date of a range: "from <date> to <date>", "<date> - <date>"
-            r"|(?:\d{4}|\d{1,2}(?:st|nd|rd|th)?)\s*(?:to|-|–|—)\s*$",
+            # the second date of a range: "from <date> to <date>", "<date> - <date>", "from
+            # January 1, 2021, to <date>"
+            r"|(?:\d{4}|\d{1,2}(?:st|nd|rd|th)?)\s*,?\s*(?:to|-|–|—)\s*$",
             _FLAGS,
         ),
         "expire",
@@ -272,20 +273,21 @@ def find_dates(text: str) -> list[Candidate]:
 
 #: "shall be / runs / remains in force (for the period) from (and including) <date> to /
 #: through / until <date>", "... between <date> and <date>", "... for the period <date> to
-#: <date>", a term's label or statement ("Term: <date> - <date>", "The initial term is <date>
-#: to <date>"; not a renewal's, nor a service period's): the first date starts the period the
-#: second ends ("12 weeks from" is a schedule's)
+#: <date>", "covers / applies to the period ...", a term's label or statement ("Term: <date> -
+#: <date>", "The term of this Agreement is <date> to <date>"; not a renewal's, nor a service
+#: period's): the first date starts the period the second ends ("12 weeks from" is a schedule's)
 _FROM = re.compile(
     r"(?:\b(?:be|is|are|was|were|runs?|ran|running|continues?|continuing|remains?|lasts?"
-    r"|extends?|effect|force)\s+(?:for\s+)?(?:the\s+|a\s+)?"
+    r"|extends?|effect|force|covers?|covering|appl(?:y|ies)\s+to)\s+(?:for\s+)?(?:the\s+|a\s+)?"
     r"(?:(?:period\s+)?(?P<word>from(?:\s+and\s+including)?|between)\s+|period\s+)"
     r"|(?<!renewal\s)(?<!extension\s)\b(?:term|contract\s+period|period\s+of\s+performance)"
+    r"(?:\s+of\s+(?:this\s+|the\s+)?(?:agreement|contract|lease))?"
     r"(?:\s*:|\s+(?:is|shall\s+be))\s*)(?:the\s+)?$",
     _FLAGS,
 )
 _TO_NEXT_DATE = {
     "from": re.compile(
-        r"\s*(?:(?:up\s+)?to|through|thru|until|till|-|–|—)"
+        r"\s*,?\s*(?:(?:up\s+)?to|through|thru|until|till|-|–|—)"
         r"(?:\s+and\s+including)?(?:\s+the)?\s*",
         _FLAGS,
     ),
