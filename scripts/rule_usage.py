@@ -702,9 +702,9 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         dt, "day-month-year with hyphens ('14-Sep-2017')",
-        '{_DAY_ECHO}(?:\\s*(?:day\\s+of\\s+|of\\s+)?|-){_MONTH}"\n'
+        '{_DAY_ECHO}(?:\\s*{_DAY_OF}?|-){_MONTH}"\n'
         '        rf"(?:\\s*,?\\s*(?:of\\s+|{_ERA})?|-){_YEAR}"',
-        '{_DAY_ECHO}\\s*(?:day\\s+of\\s+|of\\s+)?{_MONTH}"\n'
+        '{_DAY_ECHO}\\s*{_DAY_OF}?{_MONTH}"\n'
         '        rf"\\s*,?\\s*(?:of\\s+|{_ERA})?{_YEAR}"',
         r"\b\d{1,2}-[A-Za-z]{3,9}\.?-(?:1[89]|20)\d{2}\b", generic=True,
     ))
@@ -782,8 +782,13 @@ def inventory() -> list[Rule]:
         rf"(?<![A-Za-z0-9])\d{{1,2}}-{month}-\d{{2}}(?![\d-])", generic=True,
     ))
     rules.append(edit(
+        dt, "'the 1st day of the month of March, 2021' (_DAY_OF)",
+        r"day\s+of\s+(?:the\s+month\s+of\s+)?|of", r"day\s+of\s+|of",
+        rf"\bday\s+of\s+the\s+month\s+of\s+{month},?\s*(?:1[89]|20)\d{{2}}", generic=True,
+    ))
+    rules.append(edit(
         dt, "a formal year in words ('1st day of March, two thousand twenty-one')",
-        "    re.compile(\n        rf\"{_START}{_DAY}{_DAY_ECHO}\\s*(?:day\\s+of\\s+|of\\s+)?"
+        "    re.compile(\n        rf\"{_START}{_DAY}{_DAY_ECHO}\\s*{_DAY_OF}?"
         "{_MONTH}\\s*,?\\s*{_ERA}?\"\n        rf\"{_YEAR_IN_WORDS}\",\n        _FLAGS,\n    ),\n",
         "", rf"\b{month},?\s+(?:in\s+the\s+year\s+(?:of\s+)?(?:our\s+lord\s+)?)?"
         r"(?:two\s+thousand|(?:eighteen|nineteen)\s+hundred)\b", generic=True,

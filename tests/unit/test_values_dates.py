@@ -491,3 +491,8 @@ def test_more_statements_of_a_range_start_on_the_first_and_end_on_the_second(tex
     assert [(c.value, c.kind) for c in find_dates(text)] == [
         ("2021-01-01", "effective"), ("2021-12-31", "expire")
     ]
+
+
+def test_the_day_of_the_month_of() -> None:
+    [cand] = find_dates("made on the 1st day of the month of March, 2021")
+    assert (cand.value, cand.raw) == ("2021-03-01", "1st day of the month of March, 2021")

@@ -65,6 +65,8 @@ _YEAR_IN_WORDS = (
     rf"|{_UNIT_WORDS}))?)\b)(?![\s-]+(?:hundred|thousand|dollars|euros?|pounds|shares)\b)"
     r"(?:\s*\(\s*(?:1[89]|20)\d{2}\s*\))?"
 )
+#: between a day and its month: "5th day of May", "1st of May", "1st day of the month of May"
+_DAY_OF = r"(?:day\s+of\s+(?:the\s+month\s+of\s+)?|of\s+)"
 #: a day in words echoed in figures: "the first (1st) day of July"
 _DAY_ECHO = r"(?:\s*\(\s*\d{1,2}(?:st|nd|rd|th)?\s*\))?"
 # a blank left for the day or month: "____", "[ ]", "[*]", "**", and bracketed bullets
@@ -84,7 +86,7 @@ _PATTERNS: list[re.Pattern[str]] = [
     # 5th day of May, 2014 / the first day of June, 2010 / 1st of January, 2020 / 16th June 2004
     # / 1-Aug-2019 / the first (1st) day of July, in the year 2018 / 1st day of March of 2021
     re.compile(
-        rf"{_START}{_DAY}{_DAY_ECHO}(?:\s*(?:day\s+of\s+|of\s+)?|-){_MONTH}"
+        rf"{_START}{_DAY}{_DAY_ECHO}(?:\s*{_DAY_OF}?|-){_MONTH}"
         rf"(?:\s*,?\s*(?:of\s+|{_ERA})?|-){_YEAR}",
         _FLAGS,
     ),
@@ -93,7 +95,7 @@ _PATTERNS: list[re.Pattern[str]] = [
     re.compile(rf"{_START}(?P<day>\d{{1,2}})-{_MONTH}-(?P<year>\d{{2}})(?![\d-])", _FLAGS),
     # the 1st day of March, two thousand twenty-one (a formal deed's year in words)
     re.compile(
-        rf"{_START}{_DAY}{_DAY_ECHO}\s*(?:day\s+of\s+|of\s+)?{_MONTH}\s*,?\s*{_ERA}?"
+        rf"{_START}{_DAY}{_DAY_ECHO}\s*{_DAY_OF}?{_MONTH}\s*,?\s*{_ERA}?"
         rf"{_YEAR_IN_WORDS}",
         _FLAGS,
     ),
