@@ -3,6 +3,7 @@
 Handled: "May 5, 2014", "Feb. 3, 2011", "January 1st, 2020", "5th day of May, 2014", "the
 first day of June, 2010", "1st of January, 2020", "16th June 2004", "May 2014", "05/05/2014"
 (US order unless the first number cannot be a month: "29/3/18"), "12.31.2019", "2014-05-05",
+"2014.05.05", "31-Dec-15", a formal year in words ("1st day of March, two thousand twenty-one"),
 OCR-split ordinals ("17t h day of March"), and signature-block blanks ("____ day of ______,
 2015" gives the year alone). Each candidate carries the role cue written next to it
 (``effective``, ``dated``, ``expire``) so an extractor can tell an effective date from an
