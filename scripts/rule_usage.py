@@ -331,7 +331,9 @@ def inventory() -> list[Rule]:
     rules += branches(
         vp, "_CLAUSE_END = re.compile(", ")\\b\"", [
             "WHEREAS", "RECITALS?", "WITNESSETH", r"NOW,?\s+THEREFORE", r"In\s+consideration",
-        ], label="party clause end", flags=0, generic={"WHEREAS", "RECITALS?", "WITNESSETH"},
+            "Dated", "DATED",
+        ], label="party clause end", flags=0,
+        generic={"WHEREAS", "RECITALS?", "WITNESSETH", "Dated", "DATED"},
     )
     rules += branches(
         vp, "_ABBREVIATIONS = re.compile(", "|\\b[A-Z])$\"", [

@@ -789,3 +789,13 @@ def test_a_company_after_a_comma_that_a_verb_follows_is_no_listed_party() -> Non
         "LLC is hereby substituted for Alder Systems Inc."
     )
     assert _first(text) == ["Alder Systems Inc.", "Cedar Data Corp."]
+
+
+def test_dated_ends_a_title_page_list_of_parties() -> None:
+    text = (
+        "MASTER AGREEMENT\n\nAmong   GALWAY SHIPPING CORPORATION, HALYARD MARINE INC.   And   "
+        "IRONCLAD PORTS LLC   Dated May 2, 2012"
+    )
+    assert _first(text) == [
+        "GALWAY SHIPPING CORPORATION", "HALYARD MARINE INC.", "IRONCLAD PORTS LLC"
+    ]

@@ -49,8 +49,9 @@ _CLAUSE_START = re.compile(
     r"\b(?:by\s+and\s+)?(?:between|among)\b\s*:?\s*|\bParties\s*:?\s*(?=\(\s*(?:1|a|i)\s*\))",
     _FLAGS,
 )
+#: "Dated" / "DATED" ends a title page's "Among A CORP., B INC. And C LLC Dated May 1, 2012".
 _CLAUSE_END = re.compile(
-    r"\b(?:WHEREAS|RECITALS?|WITNESSETH|NOW,?\s+THEREFORE|In\s+consideration)\b"
+    r"\b(?:WHEREAS|RECITALS?|WITNESSETH|NOW,?\s+THEREFORE|In\s+consideration|Dated|DATED)\b"
 )
 _BLANK_LINE = re.compile(r"\n[ \t]*\n\s*")
 _JOINER = re.compile(r"(?:and\b|&|\(\s*(?:[a-h]|[ivx]{1,4}|\d{1,2})\s*\))", _FLAGS)
