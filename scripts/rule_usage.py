@@ -331,16 +331,18 @@ def inventory() -> list[Rule]:
     rules += branches(
         vp, "_CLAUSE_END = re.compile(", ")\\b\"", [
             "WHEREAS", "RECITALS?", "WITNESSETH", r"NOW,?\s+THEREFORE", r"In\s+consideration",
-        ], label="party clause end", flags=0, generic={"WHEREAS", "RECITALS?", "WITNESSETH"},
+            "Dated", "DATED",
+        ], label="party clause end", flags=0,
+        generic={"WHEREAS", "RECITALS?", "WITNESSETH", "Dated", "DATED"},
     )
     rules += branches(
         vp, "_ABBREVIATIONS = re.compile(", "|\\b[A-Z])$\"", [
             (a, rf"\b{a}\.") for a in (
-                "Inc Ltd Co Corp No Nos St Ave Blvd Rd Dr Ft Mr Ms Mrs Jr Sr".split()
+                "Inc Ltd Co Corp Pte Pty Sdn No Nos St Ave Blvd Rd Dr Ft Mr Ms Mrs Jr Sr".split()
                 + [r"U\.S", r"N\.V", r"S\.A", r"B\.V", r"L\.L\.C", r"L\.P", r"P\.O", r"P\.C"]
             )
         ], label="abbreviation (no sentence end)", flags=0,
-        generic=set("Inc Ltd Co Corp No Nos St Ave Blvd Rd Mr Ms Mrs Jr Sr Dr".split())
+        generic=set("Inc Ltd Co Corp Pte Pty Sdn No Nos St Ave Blvd Rd Mr Ms Mrs Jr Sr Dr".split())
         | {r"U\.S", r"L\.L\.C", r"L\.P", r"P\.O", r"N\.V", r"S\.A", r"B\.V", r"P\.C"},
     )
     rules += branches(
@@ -484,8 +486,8 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         vp, "a 'between' clause read as one name joined by 'and' is two parties (_two_sides)",
-        "        names = _two_sides(_names_in_clause(text[start:end]))",
-        "        names = _names_in_clause(text[start:end])", r"\b(?:between|among)\b",
+        "    names = _two_sides(_names_in_clause(text[start:end]))",
+        "    names = _names_in_clause(text[start:end])", r"\b(?:between|among)\b",
         requires=r"\b[A-Z][\w.-]*\s+and\s+[A-Z]",
     ))
     rules.append(edit(
@@ -496,9 +498,58 @@ def inventory() -> list[Rule]:
         flags=0,
     ))
     rules.append(edit(
+        vp, "a sentence that lists the parties ('The parties to this Agreement are ...')",
+        "    found += [c for m in _PARTIES_ARE.finditer(text)\n"
+        "              if (c := _clause_at(text, m.end())) and len(c.value) > 1]\n", "",
+        r"\b(?i:parties\s+(?:to\s+this\s+(?:[\w-]+\s+){0,4}?Agreement|hereto)\s+are)\s*:?\s*"
+        r"[A-Z(]", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "parties labelled by their roles on a cover page ('Company: ACME Inc.')",
+        " + _role_labelled_parties(text)", "",
+        r"^[ \t]*(?:Company|Consultant|Employer|Employee|Executive|Contractor|Client|Customer|"
+        r"Supplier|Vendor|Buyer|Seller|Purchaser|Licensor|Licensee|Lessor|Lessee|Landlord|Tenant|"
+        r"Lender|Borrower|Distributor|Manufacturer|Franchisor|Franchisee|(?:Service\s+)?Provider|"
+        r"Recipient|Discloser|(?:Disclosing|Receiving)\s+Party|Owner|Investor|Agent|Reseller)"
+        r"(?:[ \t]+Name)?[ \t]*:[ \t]*[A-Z]", flags=re.I | re.M, generic=True,
+    ))
+    rules.append(edit(
+        vp, "companies listed with commas ('among Alder Inc., Birch LLC and Cedar Corp.')",
+        "            if listed and (nxt := _listed_after_comma(segment, pos + end, name)):\n"
+        "                pos = nxt\n"
+        "                continue\n", "",
+        r"\b(?:Inc|LLC|Ltd|Limited|Corp|Corporation|Company|Co|GmbH|plc|LLP|LP)\.?,\s*"
+        r"(?:(?:and|&)\s+)?[A-Z][^,;()\n]{1,60}?\b(?:Inc|LLC|Ltd|Limited|Corp|Corporation|Company|"
+        r"Co|GmbH|plc|LLP|LP)\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "an 'and' after a street address starts the next party ('2 Dock Road, Hull and')",
+        '        if "," in m.group() or address or not', '        if "," in m.group() or not',
+        r"\b\d+[A-Za-z]?\s+[A-Z][^,;()\n]{1,40},(?:\s*[A-Z][\w.]*(?:[ \t]+[A-Z][\w.]*){0,2},?)"
+        r"{1,3}\s*(?:and|AND)\s+[A-Z]", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "numbered paragraphs under a 'PARTIES' heading ('PARTIES' / '1. ACME LIMITED ...')",
+        "        + _numbered_parties(text) + _signatories(text)", "        + _signatories(text)",
+        r"^[ \t]*Parties[ \t]*:?[ \t]*\n\s*1\.[ \t]", flags=re.I | re.M, generic=True,
+    ))
+    rules.append(edit(
+        vp, "companies sharing a group's alias are one party ('(collectively, the \"Company\")')",
+        "            return f\" {group} \"", "            return f\" {_SEPARATOR} \"",
+        r"\b(?:Inc|LLC|Ltd|Corp|Company)\.?,\s*(?:and\s+)?[A-Z][^()]{1,120}\((?:[^()]*\s)?"
+        r"(?:collectively|together)\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "a company after a comma that a verb follows is no listed party ('..., Beta Inc. is')",
+        "    return comma.end() if _LIST_GOES_ON.match(segment, comma.end() + end) else None",
+        "    return comma.end()",
+        r"\b(?:Inc|LLC|Ltd|Corp|Company)\.?,\s*[A-Z][^,;()\n]{1,60}?\b(?:Inc|LLC|Ltd|Corp|Company)"
+        r"\b\.?\s+(?!and\b)[a-z]", flags=0, generic=True,
+    ))
+    rules.append(edit(
         vp, "an EDGAR exhibit header's 'BETWEEN' is a title's, no clause (_EXHIBIT_HEADER)",
-        "    for m in _CLAUSE_START.finditer(text, header.end() if header else 0):",
-        "    for m in _CLAUSE_START.finditer(text):",
+        "             for m in _CLAUSE_START.finditer(text, header.end() if header else 0)]",
+        "             for m in _CLAUSE_START.finditer(text)]",
         r"\AEX-[\dA-Z.()\s]{1,20}\s\d+\s\S+\.(?:htm|html|txt)\b[^a-z\n]*\b(?:BETWEEN|AMONG)\b",
         flags=0,
     ))
@@ -509,8 +560,9 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         vp, "'and' on a line of its own separates title-page names (_LINE_JOINER)",
-        "    masked = _LINE_JOINER.sub(f\"\\n{_SEPARATOR}\\n\", _mask_parentheticals(clause))",
-        "    masked = _mask_parentheticals(clause)",
+        "    masked = _LINE_JOINER.sub(f\"\\n{_SEPARATOR}\\n\", "
+        "_mask_parentheticals(clause, _GROUP))",
+        "    masked = _mask_parentheticals(clause, _GROUP)",
         r"\n[ \t]*(?:and|&|-\s*and\s*-)[ \t]*\n",
     ))
     rules.append(edit(

@@ -659,3 +659,143 @@ def test_an_exhibit_header_leaves_the_opening_on_its_line_read() -> None:
         "between Northwind Labs, Inc. and Orbit Devices LLC."
     )
     assert _first(text) == ["Northwind Labs, Inc.", "Orbit Devices LLC"]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            "The parties to this Agreement are Harbor Lights Inc. and Quillon Systems LLC.",
+            ["Harbor Lights Inc.", "Quillon Systems LLC"],
+        ),
+        (
+            "The parties to this Services Agreement are Moravia Analytics, Inc., a Texas "
+            'corporation ("Moravia"), and Jane P. Okafor ("Consultant").',
+            ["Moravia Analytics, Inc.", "Jane P. Okafor"],
+        ),
+    ],
+)
+def test_a_sentence_that_lists_the_parties(text: str, names: list[str]) -> None:
+    assert _first(text) == names
+
+
+def test_the_parties_are_names_no_party_when_a_description_follows() -> None:
+    text = "The Parties to this Agreement are Independent Contractors and not partners."
+    assert not any(c.kind == "between" for c in find_party_lists(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            "CONSULTING AGREEMENT\n\nCompany: Tellurian Foods Inc.\nConsultant: Jane Roe\n\n"
+            "The Company and the Consultant agree as follows:",
+            ["Tellurian Foods Inc.", "Jane Roe"],
+        ),
+        (
+            "Licensor: Amberly Records Ltd.\nAddress: 12 Quay Street, London\n\n"
+            "Licensee: Solace Films Inc.\nAddress: 400 Sunset Blvd, Los Angeles\n",
+            ["Amberly Records Ltd.", "Solace Films Inc."],
+        ),
+        (
+            "COMPANY: Brisk Analytics Inc.\nEXECUTIVE: Laura Chen\n",
+            ["Brisk Analytics Inc.", "Laura Chen"],
+        ),
+    ],
+)
+def test_parties_labelled_by_their_roles(text: str, names: list[str]) -> None:
+    assert _first(text) == names
+
+
+def test_one_role_label_is_no_list() -> None:
+    assert find_party_lists("Company: Tellurian Foods Inc.\nTerm: two years\n") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            "This Agreement is made by and among Alder Systems Inc., Birchwood Labs LLC and "
+            "Cypress Data Corp.",
+            ["Alder Systems Inc.", "Birchwood Labs LLC", "Cypress Data Corp."],
+        ),
+        (
+            "This Agreement is entered into among Dunmore Holdings Ltd., Easton Capital LLC, "
+            "and Fairview Partners LP.",
+            ["Dunmore Holdings Ltd.", "Easton Capital LLC", "Fairview Partners LP"],
+        ),
+    ],
+)
+def test_companies_listed_with_commas(text: str, names: list[str]) -> None:
+    assert _first(text) == names
+
+
+def test_a_period_inside_a_compound_legal_form_ends_no_sentence() -> None:
+    text = (
+        'This Agreement is made among Keel Marine Corp. ("Keel"), Anchorage Shipping Pte. '
+        'Ltd. ("Anchorage"), and Seabright Holdings B.V. ("Seabright").'
+    )
+    assert _first(text) == [
+        "Keel Marine Corp.", "Anchorage Shipping Pte. Ltd.", "Seabright Holdings B.V."
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            "This Agreement is made between Marlowe Limited whose registered office is at 2 Dock "
+            "Road, Hull and Fenton Trading Limited whose registered office is at 9 Mill Lane, "
+            "York.",
+            ["Marlowe Limited", "Fenton Trading Limited"],
+        ),
+        (
+            "THIS AGREEMENT is made BETWEEN MARLOWE LIMITED whose registered office is at 2 Dock "
+            "Road, Hull AND FENTON TRADING LIMITED whose registered office is at 9 Mill Lane, "
+            "York.",
+            ["MARLOWE LIMITED", "FENTON TRADING LIMITED"],
+        ),
+        (
+            "This Agreement is made between Rook Holdings Inc., having its principal office at 4 "
+            "Main Street, Boston, Massachusetts and Pawn Retail LLC, having its principal office "
+            "at 8 Oak Street, Salem, Oregon.",
+            ["Rook Holdings Inc.", "Pawn Retail LLC"],
+        ),
+    ],
+)
+def test_an_and_after_an_address_starts_the_next_party(text: str, names: list[str]) -> None:
+    assert _first(text) == names
+
+
+def test_numbered_paragraphs_under_a_parties_heading() -> None:
+    text = (
+        "THIS AGREEMENT is made on 1 May 2020\n\nPARTIES\n\n1. BRACKEN HOMES LIMITED "
+        "incorporated and registered in England with company number 0123 whose registered "
+        "office is at 3 Fern Road, Leeds (Developer).\n\n2. CLOVER BUILD LIMITED incorporated "
+        "and registered in England with company number 0456 whose registered office is at 8 "
+        "Moss Lane, York (Contractor).\n\nBACKGROUND\n"
+    )
+    assert _first(text) == ["BRACKEN HOMES LIMITED", "CLOVER BUILD LIMITED"]
+
+
+def test_a_numbered_heading_list_after_parties_names_no_parties() -> None:
+    text = "Obligations of the Parties\n1. the Seller shall deliver\n2. the Buyer shall pay\n"
+    assert find_party_lists(text) == []
+
+
+def test_a_company_after_a_comma_that_a_verb_follows_is_no_listed_party() -> None:
+    text = (
+        "This Agreement is made between Alder Systems Inc. and Cedar Data Corp., Birchwood Labs "
+        "LLC is hereby substituted for Alder Systems Inc."
+    )
+    assert _first(text) == ["Alder Systems Inc.", "Cedar Data Corp."]
+
+
+def test_dated_ends_a_title_page_list_of_parties() -> None:
+    text = (
+        "MASTER AGREEMENT\n\nAmong   GALWAY SHIPPING CORPORATION, HALYARD MARINE INC.   And   "
+        "IRONCLAD PORTS LLC   Dated May 2, 2012"
+    )
+    assert _first(text) == [
+        "GALWAY SHIPPING CORPORATION", "HALYARD MARINE INC.", "IRONCLAD PORTS LLC"
+    ]

@@ -8,8 +8,10 @@ suffixes stay, and so do commas inside names ("NORTHWIND, INC.").
 Two readings, each a candidate (``kind`` says which):
 
 - ``between``: the text after "between" / "among" / "Parties: (1)" up to
-  the end of its sentence (title-page layouts with one name per line included), and the
-  names after "Party A:", "Party B:", ... labels;
+  the end of its sentence (title-page layouts with one name per line included), the
+  sentences that list two parties or more without "between" ("The parties to this Agreement
+  are ..."), the names after "Party A:", "Party B:", ... labels or role labels ("Company:
+  ACME Inc." / "Consultant: Jane Roe") and the numbered paragraphs under "PARTIES";
 - ``defined``: contracts without such a clause ("As an associate of Orbit Devices, Inc. (the
   "Company"), you ...") name their parties where they define them: every name directly
   followed (after an optional descriptor) by a defined-term parenthetical, within the first
@@ -47,14 +49,16 @@ _CLAUSE_START = re.compile(
     r"\b(?:by\s+and\s+)?(?:between|among)\b\s*:?\s*|\bParties\s*:?\s*(?=\(\s*(?:1|a|i)\s*\))",
     _FLAGS,
 )
+#: "Dated" / "DATED" ends a title page's "Among A CORP., B INC. And C LLC Dated May 1, 2012".
 _CLAUSE_END = re.compile(
-    r"\b(?:WHEREAS|RECITALS?|WITNESSETH|NOW,?\s+THEREFORE|In\s+consideration)\b"
+    r"\b(?:WHEREAS|RECITALS?|WITNESSETH|NOW,?\s+THEREFORE|In\s+consideration|Dated|DATED)\b"
 )
 _BLANK_LINE = re.compile(r"\n[ \t]*\n\s*")
 _JOINER = re.compile(r"(?:and\b|&|\(\s*(?:[a-h]|[ivx]{1,4}|\d{1,2})\s*\))", _FLAGS)
-_ABBREVIATIONS = re.compile(  # a period after these ends no sentence ("DR." as "Dr.")
-    r"(?:\b(?i:Inc|Ltd|Co|Corp|No|Nos|St|Ave|Blvd|Rd|Dr|Ft|Mr|Ms|Mrs|Jr|Sr|U\.S|N\.V|S\.A|B\.V|"
-    r"L\.L\.C|L\.P|P\.O|P\.C)|\b[A-Z])$"
+#: A period after these ends no sentence ("DR." as "Dr.", "Pte. Ltd.", "Sdn. Bhd.").
+_ABBREVIATIONS = re.compile(
+    r"(?:\b(?i:Inc|Ltd|Co|Corp|Pte|Pty|Sdn|No|Nos|St|Ave|Blvd|Rd|Dr|Ft|Mr|Ms|Mrs|Jr|Sr|U\.S|N\.V|"
+    r"S\.A|B\.V|L\.L\.C|L\.P|P\.O|P\.C)|\b[A-Z])$"
 )
 _SENTENCE_END = re.compile(r"\.(?=\s+[A-Z\"“])|\.\s*$")
 _PAREN = re.compile(r"\(([^()]*)\)")
@@ -312,10 +316,13 @@ def _is_alias(m: re.Match[str]) -> bool:
     )
 
 
-def _mask_parentheticals(clause: str) -> str:
-    """Aliases and enumerators become separators; other asides ("(BVI)") disappear."""
+def _mask_parentheticals(clause: str, group: str = _SEPARATOR) -> str:
+    """Aliases and enumerators become separators; other asides ("(BVI)") disappear. An alias
+    for a group ("(collectively, the "Company")") becomes ``group``."""
 
     def replace(m: re.Match[str]) -> str:
+        if _is_alias(m) and _GROUP_ALIAS.search(m.group(1)):
+            return f" {group} "
         return f" {_SEPARATOR} " if _is_alias(m) or _ENUMERATOR.match(m.group(1)) else " "
 
     return _BARE_ASIDE.sub(f" {_SEPARATOR} ", _PAREN.sub(replace, clause))
@@ -334,11 +341,17 @@ _BARE_ASIDE = re.compile(
 
 #: After a descriptor, "and" starts the next party; so does a capitalised "AND" that ends its
 #: line or takes a colon ("... (the "Company") AND:" / "BETA LLC"), as party blocks set it.
-_NEXT_PARTY = re.compile(r"(?:,\s*|\s+)(?:and\s+|(?i:and)[ \t]*:\s*|AND[ \t]*\n\s*)(?=[A-Za-z0-9])")
+#: An inline capital "AND" does so only after an address (:func:`_next_party`).
+_NEXT_PARTY = re.compile(
+    r"(?:,\s*|\s+)(?:and\s+|(?i:and)[ \t]*:\s*|AND[ \t]*\n\s*|(?P<inline>AND[ \t]+))"
+    r"(?=[A-Za-z0-9])"
+)
 
 
-def _names_in_segment(segment: str) -> list[str]:
-    """Names in one alias-free stretch; after a descriptor, ", and X" starts the next party."""
+def _names_in_segment(segment: str, listed: bool = True) -> list[str]:
+    """Names in one alias-free stretch; after a descriptor, ", and X" starts the next party,
+    and so does a company after a company and a comma, unless the stretch is not ``listed``
+    (a group's alias closes it)."""
     names: list[str] = []
     pos = below = 0
     while pos < len(segment):
@@ -349,6 +362,9 @@ def _names_in_segment(segment: str) -> list[str]:
             # a name wrapped over two lines ("Pinecone" / "Interactive, Inc., a Delaware
             # corporation"): its second line lists no party of its own
             below = pos + end
+            if listed and (nxt := _listed_after_comma(segment, pos + end, name)):
+                pos = nxt
+                continue
         # no name here ("), an Arkansas corporation, and BETA ..."): the descriptor that opens
         # the stretch may be the one that leads to the next party
         descriptor = _DESCRIPTOR.search(segment, pos + end if name else pos)
@@ -359,6 +375,27 @@ def _names_in_segment(segment: str) -> list[str]:
             break
         pos = nxt
     return names + _listed_below(segment, below)
+
+
+_COMMA_THEN_CAPITAL = re.compile(r",\s*(?:(?:and|&)\s+)?(?=[A-Z0-9])")
+
+
+def _listed_after_comma(segment: str, pos: int, name: str) -> int | None:
+    """Where the next party starts in a list of companies that no alias or descriptor
+    separates ("among Alder Inc., Birch LLC and Cedar Corp."): a name that ends with a legal
+    form, a comma, then another such name."""
+    comma = _COMMA_THEN_CAPITAL.match(segment, pos)
+    if comma is None or not _ENDS_WITH_SUFFIX.search(name):
+        return None
+    following, end = _name_at(segment[comma.end() :])
+    if not following or not _ENDS_WITH_SUFFIX.search(following):
+        return None
+    # the list goes on or ends there; a verb after the name makes it the subject of a sentence
+    # ("..., Beta, Inc. is hereby substituted for ...")
+    return comma.end() if _LIST_GOES_ON.match(segment, comma.end() + end) else None
+
+
+_LIST_GOES_ON = re.compile(r"\s*(?:$|[,;]|(?:and|&)\s)", _FLAGS)
 
 
 _CAPITALISED_BEFORE = re.compile(r"\b[A-Z][a-z]+$")
@@ -379,11 +416,24 @@ def _after_capacity(segment: str, descriptor: re.Match[str]) -> int | None:
 
 def _next_party(segment: str, pos: int) -> int | None:
     """Where the next party starts after ``pos``: an "and" between two capitalised words with
-    no comma joins one name ("the Securities and Exchange Commission") and is passed over."""
+    no comma joins one name ("the Securities and Exchange Commission") and is passed over,
+    unless it closes an address ("whose office is at 2 Dock Road, Hull and Beta Limited")."""
     for m in _NEXT_PARTY.finditer(segment, pos):
-        if "," in m.group() or not _CAPITALISED_BEFORE.search(segment, pos, m.start()):
+        address = _ADDRESS_BEFORE.search(segment[max(0, m.start() - _ADDRESS_REACH) : m.start()])
+        if m.group("inline") and not address:
+            continue
+        if "," in m.group() or address or not _CAPITALISED_BEFORE.search(segment, pos, m.start()):
             return m.end()
     return None
+
+
+#: A street address right before an "and", closed by its town ("2 Dock Road, Hull", "4 Main
+#: Street, Boston, Massachusetts"): the "and" ends the address.
+_ADDRESS_BEFORE = re.compile(
+    r"\b\d+[A-Za-z]?\s+[A-Z][^,;()\n]{1,40},(?:\s*[A-Z][\w.]*(?:[ \t]+[A-Z][\w.]*){0,2},?){1,3}"
+    r"\s*$"
+)
+_ADDRESS_REACH = 100
 
 
 _SUFFIXED_LINE = re.compile(rf"^[ \t]*([^\n]*?{CORPORATE_SUFFIX})[ \t,]*$", _FLAGS | re.MULTILINE)
@@ -407,11 +457,23 @@ def _listed_below(segment: str, pos: int) -> list[str]:
 _LINE_JOINER = re.compile(rf"\n[ \t]*{_JOINER_LINE}[ \t]*\n", _FLAGS)
 
 
+#: An alias one group of companies shares: the names listed with commas before it are one
+#: party's ("ACME Inc., ACME Labs, Inc. and their affiliates (collectively, the "Company")").
+#: "(each a "Party", together the "Parties")", "(each a "Seller", together the "Sellers")"
+#: name each member a party: no group.
+_GROUP_ALIAS = re.compile(
+    r"^(?!.*\b(?:each|part(?:y|ies))\b).*\b(?:collectively|together)\b", _FLAGS
+)
+_GROUP = "\x01"
+
+
 def _names_in_clause(clause: str) -> list[str]:
     names: list[str] = []
-    masked = _LINE_JOINER.sub(f"\n{_SEPARATOR}\n", _mask_parentheticals(clause))
-    for segment in re.split(rf"{_SEPARATOR}|;", masked):
-        names.extend(n for n in _names_in_segment(segment) if n not in names)
+    masked = _LINE_JOINER.sub(f"\n{_SEPARATOR}\n", _mask_parentheticals(clause, _GROUP))
+    parts = re.split(rf"({_SEPARATOR}|{_GROUP}|;)", masked)
+    for segment, closer in zip(parts[::2], [*parts[1::2], ""], strict=True):
+        found = _names_in_segment(segment, listed=closer != _GROUP)
+        names.extend(n for n in found if n not in names)
     return names
 
 
@@ -441,16 +503,30 @@ _EXHIBIT_HEADER = re.compile(
 )
 
 
+#: A sentence that lists the parties outright ("The parties to this Agreement are ACME Inc.
+#: and Beta LLC.", "The Parties hereto are: (1) ..."): a "between" clause when it names two at
+#: least ("The parties hereto are independent contractors" names none).
+_PARTIES_ARE = re.compile(
+    r"\bparties\s+(?:to\s+this\s+(?:[\w-]+\s+){0,4}?Agreement|hereto)\s+are\s*:?\s*"
+    r"(?=(?-i:[A-Z(]))",
+    _FLAGS,
+)
+
+
 def _between_clauses(text: str) -> list[Candidate]:
-    found = []
     header = _EXHIBIT_HEADER.match(text)
-    for m in _CLAUSE_START.finditer(text, header.end() if header else 0):
-        start = m.end()
-        end = _clause_end(text, start)
-        names = _two_sides(_names_in_clause(text[start:end]))
-        if names:
-            found.append(Candidate(names, text[start:end], start, end, kind="between"))
-    return found
+    found = [_clause_at(text, m.end())
+             for m in _CLAUSE_START.finditer(text, header.end() if header else 0)]
+    found += [c for m in _PARTIES_ARE.finditer(text)
+              if (c := _clause_at(text, m.end())) and len(c.value) > 1]
+    return sorted((c for c in found if c), key=lambda c: c.start)
+
+
+def _clause_at(text: str, start: int) -> Candidate | None:
+    """The party list of the clause that starts at ``start``, if it names anyone."""
+    end = _clause_end(text, start)
+    names = _two_sides(_names_in_clause(text[start:end]))
+    return Candidate(names, text[start:end], start, end, kind="between") if names else None
 
 
 # --------------------------------------------------------------------------- defined terms
@@ -604,6 +680,85 @@ def _lettered_parties(text: str) -> list[Candidate]:
     return found
 
 
+# --------------------------------------------------------------------------- role labels
+
+#: A cover page, party block or order form that labels each party by its role, one to a line
+#: ("Company: ACME Inc." / "Consultant: Jane Roe", "Licensor: ACME Inc., 4 Quay Street, ...",
+#: "Customer Name: Beta LLC").
+_ROLE_LABEL = re.compile(
+    r"^[ \t]*(?P<role>Company|Consultant|Employer|Employee|Executive|Contractor|Client|Customer|"
+    r"Supplier|Vendor|Buyer|Seller|Purchaser|Licensor|Licensee|Lessor|Lessee|Landlord|Tenant|"
+    r"Lender|Borrower|Distributor|Manufacturer|Franchisor|Franchisee|(?:Service\s+)?Provider|"
+    r"Recipient|Discloser|(?:Disclosing|Receiving)\s+Party|Owner|Investor|Agent|Reseller)"
+    r"(?:[ \t]+Name)?[ \t]*[:：][ \t]*(?P<rest>[^\n]+)",
+    _FLAGS | re.MULTILINE,
+)
+_LABEL_GAP = 3  # lines (an address) that may stand between two labels of one block
+#: A street number after the name on the label's line starts its address ("Licensee: Beta
+#: Fund 1585 Broadway, New York").
+_STREET_NUMBER = re.compile(r"[ \t]+\d{2,}[ \t]+[A-Z]")
+
+
+def _role_labelled_parties(text: str) -> list[Candidate]:
+    """Each block of two role labels at least, with different roles and a name after each."""
+    found = []
+    block: list[tuple[str, str, re.Match[str]]] = []
+    for m in [*_ROLE_LABEL.finditer(text), None]:
+        near = m and block and text.count("\n", block[-1][2].end(), m.start()) <= _LABEL_GAP
+        if not near:
+            found += _labelled_block(text, block)
+            block = []
+        if m and (name := _labelled_name(m.group("rest"))):
+            role = squash_spaces(m.group("role")).lower()
+            if all(role != r for r, _, _ in block):
+                block.append((role, name, m))
+    return found
+
+
+def _labelled_name(rest: str) -> str | None:
+    """The name after a role label, up to its alias or its address."""
+    rest = _STREET_NUMBER.split(rest, maxsplit=1)[0]
+    return _name_at(_mask_parentheticals(rest).split(_SEPARATOR)[0])[0]
+
+
+def _labelled_block(text: str, block: list[tuple[str, str, re.Match[str]]]) -> list[Candidate]:
+    if len(block) < 2:
+        return []
+    start, end = block[0][2].start(), block[-1][2].end()
+    return [Candidate([name for _, name, _ in block], text[start:end], start, end, kind="between")]
+
+
+# --------------------------------------------------------------------------- numbered parties
+
+#: A "PARTIES" heading over numbered paragraphs, one party each ("PARTIES" / "1. ACME LIMITED
+#: incorporated in England ... (Seller)." / "2. BETA LIMITED ... (Buyer)."), as English
+#: agreements set them.
+_PARTIES_HEADING = re.compile(
+    r"^[ \t]*Parties[ \t]*:?[ \t]*\n\s*(?=1\.[ \t])", _FLAGS | re.MULTILINE
+)
+_NUMBERED_ITEM = re.compile(r"^[ \t]*(?P<number>\d{1,2})\.[ \t]+(?P<item>[^\n]+)", re.MULTILINE)
+
+
+def _numbered_parties(text: str) -> list[Candidate]:
+    """The names that open the paragraphs numbered 1, 2, ... under a "PARTIES" heading; two at
+    least."""
+    found = []
+    for heading in _PARTIES_HEADING.finditer(text):
+        names, end = [], heading.end()
+        for m in _NUMBERED_ITEM.finditer(text, heading.end(), heading.end() + _MAX_CLAUSE):
+            if int(m.group("number")) != len(names) + 1:
+                break
+            segment = _mask_parentheticals(m.group("item")).split(_SEPARATOR)[0]
+            if (name := _name_at(segment)[0]) is None:
+                break
+            names.append(name)
+            end = m.end()
+        if len(names) > 1:
+            start = heading.end()
+            found.append(Candidate(names, text[start:end], start, end, kind="between"))
+    return found
+
+
 # --------------------------------------------------------------------------- joint signatories
 
 #: A statement made by whoever signs it ("The undersigned hereby agree that ...", a joint
@@ -649,9 +804,9 @@ def _signatories(text: str) -> list[Candidate]:
 
 def find_party_lists(text: str) -> list[Candidate]:
     """Party-list candidates in text order: each "between" clause, the "Party A:" / "Party B:"
-    labels, the signatories of a statement "the undersigned agree" to, then the defined
-    terms."""
+    labels, the role labels, the numbered paragraphs under "PARTIES", the signatories of a
+    statement "the undersigned agree" to, then the defined terms."""
     return (
-        _between_clauses(text) + _lettered_parties(text) + _signatories(text)
-        + _defined_terms(text)
+        _between_clauses(text) + _lettered_parties(text) + _role_labelled_parties(text)
+        + _numbered_parties(text) + _signatories(text) + _defined_terms(text)
     )
