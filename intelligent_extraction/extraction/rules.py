@@ -727,7 +727,10 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
         before = _CONTINUED.match(text[line_start : m.start()]) if m.start() > 0 else None
         if before:
             start = line_start + before.start(1)
-        start = _heading_above(text, start, len(text[start:end].split()) == 1)
+        # only a line that is nothing but a title word ("AGREEMENT") carries on the line above:
+        # a Title Case "Agreement" opening a line is the preamble's first word
+        last_word_only = group == "b" and len(m.group("b").split()) == 1
+        start = _heading_above(text, start, last_word_only)
         for prefix_pattern in (_TITLE_PREFIX, _COMPANY_PREFIX):
             prefix = prefix_pattern.match(text[start:end])
             if prefix and len(text[start + prefix.end() : end].split()) >= 2:

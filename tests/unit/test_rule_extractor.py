@@ -1203,6 +1203,9 @@ def test_signing_date_fallback_is_only_for_dates():
     # ... but a lone "AGREEMENT" under an exhibit label is no title
     ("EXHIBIT 10.1\n\nAGREEMENT\n\nThis Consulting Agreement is made between Quillon "
      "Systems, Inc. and Dana Reyes.", "Consulting Agreement"),
+    # ... nor is the preamble's "Agreement" that opens the line under the title
+    ("SEED STORAGE AGREEMENT\nAgreement between Northwind Ltd. and Tallgrass LLC, made on "
+     "May 1, 2019.", "SEED STORAGE AGREEMENT"),
     # a line that a joiner ends leads into the line below
     ("JOINT DEVELOPMENT\nAND\nLICENSE AGREEMENT\n\nThis Agreement is made between Quillon "
      "Systems, Inc. and Redfern Corp.", "JOINT DEVELOPMENT AND LICENSE AGREEMENT"),
