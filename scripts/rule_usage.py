@@ -989,7 +989,7 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         rl, "an exhibit label over a lone title word is no part of the title (_heading_above)",
-        "        if last_word_only and _TITLE_PREFIX.match(line):\n"
+        "        if in_block and _TITLE_PREFIX.match(line):\n"
         "            break  # \"EXHIBIT 10.1\" over a lone \"AGREEMENT\" labels the page, it is no title\n",
         "", r"(?m)^[ \t]*(?:EXHIBIT|ANNEX|SCHEDULE|APPENDIX)\b.*\n\s*AGREEMENT[ \t]*$",
         generic=True,

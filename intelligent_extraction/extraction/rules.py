@@ -696,18 +696,23 @@ def _heading_above(text: str, start: int, last_word_only: bool) -> int:
     """Where a title heading starts once the capitalised lines above that carry it on are
     joined: a line that opens with a joiner continues the line above ("AND INTELLECTUAL
     PROPERTY AGREEMENT"), so does a title's last word on a line of its own ("EXCLUSIVE
-    DISTRIBUTION" / "AGREEMENT"), and a line reading "AMENDED AND RESTATED" or ending in
-    "OF"/"TO" leads into the line below, blank lines between or not."""
+    DISTRIBUTION" / "AGREEMENT") with the capitalised lines stacked right on top of that one
+    (one title block), and a line reading "AMENDED AND RESTATED" or ending in "OF"/"TO"
+    leads into the line below, blank lines between or not."""
+    first = True
     while above := _LINE_ABOVE.search(text, max(0, start - 200), start):
         line = above.group(1).strip()
         if not re.search(r"[A-Z]{2}", line):
             break
-        if last_word_only and _TITLE_PREFIX.match(line):
+        # past the lone word's own line, the block is the capitalised lines stacked right on
+        # top of it ("ASIA PACIFIC CABLE NETWORK" / "CONSTRUCTION AND MAINTENANCE" / "AGREEMENT")
+        in_block = last_word_only and (first or text.count("\n", above.end(1), start) == 1)
+        if in_block and _TITLE_PREFIX.match(line):
             break  # "EXHIBIT 10.1" over a lone "AGREEMENT" labels the page, it is no title
-        if not (last_word_only or _JOINER_OPENS.match(text, start) or _LEADS_INTO_TITLE.match(line)):
+        if not (in_block or _JOINER_OPENS.match(text, start) or _LEADS_INTO_TITLE.match(line)):
             break
         start = above.start(1)
-        last_word_only = False
+        first = False
     return start
 
 

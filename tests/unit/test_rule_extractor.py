@@ -1200,6 +1200,12 @@ def test_signing_date_fallback_is_only_for_dates():
      "Quillon Systems, Inc. and Redfern Bank.", "MASTER SOFTWARE LICENSE AGREEMENT"),
     ("PROFESSIONAL SERVICES\n\nAGREEMENT\n\nThis Agreement is made between Quillon Systems, "
      "Inc. and Redfern Bank.", "PROFESSIONAL SERVICES AGREEMENT"),
+    # the lines stacked right on top of it are the same title block; a blank line ends it
+    ("Exhibit 10.3\n\nNORTH SEA CABLE SYSTEM 3\nCONSTRUCTION AND MAINTENANCE\nAGREEMENT\n"
+     "Aberdeen\nMay 2, 2001\n\nTABLE OF CONTENTS",
+     "NORTH SEA CABLE SYSTEM 3 CONSTRUCTION AND MAINTENANCE AGREEMENT"),
+    ("NORTHWIND HOLDINGS\n\nSEED STORAGE\nAGREEMENT\n\nThis Agreement is made between "
+     "Northwind Ltd. and Tallgrass LLC.", "SEED STORAGE AGREEMENT"),
     # ... but a lone "AGREEMENT" under an exhibit label is no title
     ("EXHIBIT 10.1\n\nAGREEMENT\n\nThis Consulting Agreement is made between Quillon "
      "Systems, Inc. and Dana Reyes.", "Consulting Agreement"),
