@@ -988,15 +988,29 @@ def inventory() -> list[Rule]:
         flags=0, generic=True,
     ))
     rules.append(edit(
-        rl, "an exhibit label over a lone title word is no part of the title (_heading_above)",
+        rl, "an exhibit label over a title block is no part of the title (_heading_above)",
         "        if in_block and _TITLE_PREFIX.match(line):\n"
-        "            break  # \"EXHIBIT 10.1\" over a lone \"AGREEMENT\" labels the page, it is no title\n",
+        "            break  # \"EXHIBIT 10.1\" over the title labels the page, it is no part of it\n",
         "", r"(?m)^[ \t]*(?:EXHIBIT|ANNEX|SCHEDULE|APPENDIX)\b.*\n\s*AGREEMENT[ \t]*$",
         generic=True,
     ))
     rules.append(edit(
+        rl, "a capitals heading takes the capitalised lines stacked on it (_heading_above)",
+        'stacked = capitals and text.count("\\n", above.end(1), start) == 1\n',
+        "stacked = False\n",
+        r"(?m)^[ \t]*[A-Z][A-Z0-9 ,.&'-]+\n[ \t]*[A-Z][A-Z0-9 ,.&'-]*(?:AGREEMENT|CONTRACT)",
+        flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "no page label, LOGO or title of its own in a stacked title block (_OFF_BLOCK)",
+        "(stacked and not _OFF_BLOCK.match(line))", "stacked",
+        r"(?m)^[ \t]*(?:ATTACHMENT\s+\w+|EX-\d[\d.]*|LOGO|.*\b(?:AGREEMENT|CONTRACT))[ \t]*\n"
+        r"[ \t]*[A-Z][A-Z0-9 ,.&'-]*(?:AGREEMENT|CONTRACT)",
+        flags=0, generic=True,
+    ))
+    rules.append(edit(
         rl, "a heading line that 'AND' ends leads into the line below (_LEADS_INTO_TITLE)",
-        r'(?:OF|TO|AND)\Z"', r'(?:OF|TO)\Z"', r"(?m)\bAND[ \t]*\n\s*[A-Z][A-Z ]+AGREEMENT",
+        r'(?:OF|TO|AND)\Z"', r'(?:OF|TO)\Z"', r"(?m)\bAND[ \t]*\n[ \t]*\n\s*[A-Z][A-Z ]+AGREEMENT",
         flags=0, generic=True,
     ))
     rules.append(edit(

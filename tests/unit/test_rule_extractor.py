@@ -1212,9 +1212,21 @@ def test_signing_date_fallback_is_only_for_dates():
     # ... nor is the preamble's "Agreement" that opens the line under the title
     ("SEED STORAGE AGREEMENT\nAgreement between Northwind Ltd. and Tallgrass LLC, made on "
      "May 1, 2019.", "SEED STORAGE AGREEMENT"),
-    # a line that a joiner ends leads into the line below
-    ("JOINT DEVELOPMENT\nAND\nLICENSE AGREEMENT\n\nThis Agreement is made between Quillon "
-     "Systems, Inc. and Redfern Corp.", "JOINT DEVELOPMENT AND LICENSE AGREEMENT"),
+    # a line that a joiner ends leads into the line below, across blank lines
+    ("JOINT DEVELOPMENT\n\nAND\n\nLICENSE AGREEMENT\n\nThis Agreement is made between "
+     "Quillon Systems, Inc. and Redfern Corp.", "JOINT DEVELOPMENT AND LICENSE AGREEMENT"),
+    # a capitals heading takes the capitalised lines stacked right on top of it
+    ("INTELLECTUAL PROPERTY\nASSIGNMENT AGREEMENT\n\nThis Agreement is made between Quillon "
+     "Systems, Inc. and Dana Reyes.", "INTELLECTUAL PROPERTY ASSIGNMENT AGREEMENT"),
+    ("EXHIBIT 10.2\nSEED STORAGE AGREEMENT\n\nThis Agreement is made between Northwind Ltd. "
+     "and Tallgrass LLC.", "SEED STORAGE AGREEMENT"),
+    # ... but not a page label, an image's alt text or a title of its own stacked on it
+    ("ATTACHMENT D\nSEED STORAGE AGREEMENT\n\nThis Agreement is made between Northwind Ltd. "
+     "and Tallgrass LLC.", "SEED STORAGE AGREEMENT"),
+    ("LOGO\nSEED STORAGE AGREEMENT\n\nThis Agreement is made between Northwind Ltd. and "
+     "Tallgrass LLC.", "SEED STORAGE AGREEMENT"),
+    ("MASTER SUPPLY AGREEMENT\nSEED STORAGE AGREEMENT\n\nThis Seed Storage Agreement is made "
+     "between Northwind Ltd. and Tallgrass LLC.", "SEED STORAGE AGREEMENT"),
     # a memorandum of understanding, and a merger's plan, are titles of their own
     ("MEMORANDUM OF UNDERSTANDING\n\nBETWEEN\n\nQUILLON SYSTEMS, INC.\n\nAND\n\nREDFERN "
      "CORP.", "MEMORANDUM OF UNDERSTANDING"),
