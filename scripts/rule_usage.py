@@ -995,22 +995,26 @@ def inventory() -> list[Rule]:
         generic=True,
     ))
     rules.append(edit(
-        rl, "a capitals heading takes the capitalised lines stacked on it (_heading_above)",
-        'stacked = capitals and text.count("\\n", above.end(1), start) == 1\n',
-        "stacked = False\n",
-        r"(?m)^[ \t]*[A-Z][A-Z0-9 ,.&'-]+\n[ \t]*[A-Z][A-Z0-9 ,.&'-]*(?:AGREEMENT|CONTRACT)",
+        rl, "a lone title word's block takes the capitalised lines stacked on it (_heading_above)",
+        "(first or (stacked and not _OFF_BLOCK.match(line)))", "first",
+        r"(?m)^[ \t]*[A-Z][A-Z0-9 ,.&'-]+\n[ \t]*[A-Z][A-Z0-9 ,.&'-]+\n[ \t]*AGREEMENT[ \t]*$",
         flags=0, generic=True,
     ))
     rules.append(edit(
-        rl, "no page label, LOGO or title of its own in a stacked title block (_OFF_BLOCK)",
+        rl, "no page label, LOGO or title of its own in a title block (_OFF_BLOCK)",
         "(stacked and not _OFF_BLOCK.match(line))", "stacked",
         r"(?m)^[ \t]*(?:ATTACHMENT\s+\w+|EX-\d[\d.]*|LOGO|.*\b(?:AGREEMENT|CONTRACT))[ \t]*\n"
-        r"[ \t]*[A-Z][A-Z0-9 ,.&'-]*(?:AGREEMENT|CONTRACT)",
+        r"[ \t]*[A-Z][A-Z0-9 ,.&'-]*\n[ \t]*AGREEMENT[ \t]*$",
+        flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a heading line that a comma ends leads into the line below (_LEADS_INTO_TITLE)",
+        r'|.*,\Z"', '"', r"(?m)^[ \t]*[A-Z][A-Z ,-]+,[ \t]*\n\s*[A-Z][A-Z ,-]+AGREEMENT",
         flags=0, generic=True,
     ))
     rules.append(edit(
         rl, "a heading line that 'AND' ends leads into the line below (_LEADS_INTO_TITLE)",
-        r'(?:OF|TO|AND)\Z"', r'(?:OF|TO)\Z"', r"(?m)\bAND[ \t]*\n[ \t]*\n\s*[A-Z][A-Z ]+AGREEMENT",
+        r'(?:OF|TO|AND)\Z|', r'(?:OF|TO)\Z|', r"(?m)\bAND[ \t]*\n[ \t]*\n\s*[A-Z][A-Z ]+AGREEMENT",
         flags=0, generic=True,
     ))
     rules.append(edit(

@@ -685,36 +685,37 @@ def _trim_title(text: str, start: int, end: int) -> tuple[int, int] | None:
 
 
 #: A heading line that only qualifies the title under it, across blank lines ("SECOND
-#: AMENDED AND RESTATED" / "EXCLUSIVE AGENCY AGREEMENT"), or that a joiner ends ("JOINT
-#: DEVELOPMENT" / "AND" / "LICENSE AGREEMENT").
+#: AMENDED AND RESTATED" / "EXCLUSIVE AGENCY AGREEMENT"), or that a joiner or a comma ends
+#: ("JOINT DEVELOPMENT" / "AND" / "LICENSE AGREEMENT", "SOFTWARE DEVELOPMENT," / "HOSTING
+#: AGREEMENT"): a capitalised line above a title is as often a stamp ("DRAFT", "PRIVILEGED
+#: AND CONFIDENTIAL"), so a line that just ends is never joined.
 _LEADS_INTO_TITLE = re.compile(
-    r"(?:(?:FIRST|SECOND|THIRD|FOURTH|FIFTH)\s+)?AMENDED\s+AND\s+RESTATED\Z|.*\b(?:OF|TO|AND)\Z"
+    r"(?:(?:FIRST|SECOND|THIRD|FOURTH|FIFTH)\s+)?AMENDED\s+AND\s+RESTATED\Z"
+    r"|.*\b(?:OF|TO|AND)\Z|.*,\Z"
 )
 
 
-#: A capitalised line stacked on a heading that is no part of its title: a page label
+#: A capitalised line stacked on a lone title word's block that is no part of it: a page label
 #: ("ATTACHMENT D", a filing's "EX-10.34"), an image's alt text ("LOGO"), or a title of its
-#: own ("COPY OF EXECUTED CONFIDENTIALITY AGREEMENT" over "MUTUAL NON-DISCLOSURE AGREEMENT").
+#: own ("MASTER SUPPLY AGREEMENT" over "SEED STORAGE" / "AGREEMENT").
 _OFF_BLOCK = re.compile(rf"(?:ATTACHMENT\s+\w+|EX-\d[\d.]*|LOGO)\Z|.*\b{_TITLE_WORDS}S?\Z")
 
 
-def _heading_above(text: str, start: int, last_word_only: bool, capitals: bool) -> int:
+def _heading_above(text: str, start: int, last_word_only: bool) -> int:
     """Where a title heading starts once the capitalised lines above that carry it on are
-    joined: a heading in capitals takes the capitalised lines stacked right on top of it, no
-    blank line between, as one title block ("INTELLECTUAL PROPERTY" / "ASSIGNMENT AGREEMENT");
-    a title's last word alone on its line takes the line above across a blank line too
-    ("PROFESSIONAL SERVICES" / "" / "AGREEMENT"); a line that opens with a joiner continues
-    the line above ("AND INTELLECTUAL PROPERTY AGREEMENT"), and a line reading "AMENDED AND
-    RESTATED" or ending in "OF"/"TO"/"AND" leads into the line below, blank lines between or
-    not."""
+    joined: a title's last word alone on its line takes the line above, blank lines between
+    or not, and the capitalised lines stacked right on top of that one, as one title block
+    ("ASIA PACIFIC CABLE NETWORK 2" / "CONSTRUCTION AND MAINTENANCE" / "AGREEMENT"); a line
+    that opens with a joiner continues the line above ("AND INTELLECTUAL PROPERTY
+    AGREEMENT"), and a line reading "AMENDED AND RESTATED" or ending in "OF", "TO", "AND" or a
+    comma leads into the line below, blank lines between or not."""
     first = True
     while above := _LINE_ABOVE.search(text, max(0, start - 200), start):
         line = above.group(1).strip()
         if not re.search(r"[A-Z]{2}", line):
             break
-        # a Title Case heading's block is not read: its "Agreement" may open the preamble
-        stacked = capitals and text.count("\n", above.end(1), start) == 1
-        in_block = (last_word_only and first) or (stacked and not _OFF_BLOCK.match(line))
+        stacked = text.count("\n", above.end(1), start) == 1
+        in_block = last_word_only and (first or (stacked and not _OFF_BLOCK.match(line)))
         if in_block and _TITLE_PREFIX.match(line):
             break  # "EXHIBIT 10.1" over the title labels the page, it is no part of it
         if not (in_block or _JOINER_OPENS.match(text, start) or _LEADS_INTO_TITLE.match(line)):
@@ -743,7 +744,7 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
         # only a line that is nothing but a title word ("AGREEMENT") carries on the line above:
         # a Title Case "Agreement" opening a line is the preamble's first word
         last_word_only = group == "b" and len(m.group("b").split()) == 1
-        start = _heading_above(text, start, last_word_only, capitals=group != "tc")
+        start = _heading_above(text, start, last_word_only)
         for prefix_pattern in (_TITLE_PREFIX, _COMPANY_PREFIX):
             prefix = prefix_pattern.match(text[start:end])
             if prefix and len(text[start + prefix.end() : end].split()) >= 2:

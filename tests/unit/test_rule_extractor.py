@@ -1215,17 +1215,18 @@ def test_signing_date_fallback_is_only_for_dates():
     # a line that a joiner ends leads into the line below, across blank lines
     ("JOINT DEVELOPMENT\n\nAND\n\nLICENSE AGREEMENT\n\nThis Agreement is made between "
      "Quillon Systems, Inc. and Redfern Corp.", "JOINT DEVELOPMENT AND LICENSE AGREEMENT"),
-    # a capitals heading takes the capitalised lines stacked right on top of it
-    ("INTELLECTUAL PROPERTY\nASSIGNMENT AGREEMENT\n\nThis Agreement is made between Quillon "
-     "Systems, Inc. and Dana Reyes.", "INTELLECTUAL PROPERTY ASSIGNMENT AGREEMENT"),
-    ("EXHIBIT 10.2\nSEED STORAGE AGREEMENT\n\nThis Agreement is made between Northwind Ltd. "
+    # a line that a comma ends leads into the line below; a stamp stacked on a title does not
+    ("EXHIBIT 10.1\n\nSEED STORAGE, CLEANING,\nHANDLING AND SHIPPING AGREEMENT\nThis AGREEMENT "
+     "is made between Northwind Ltd. and Tallgrass LLC.",
+     "SEED STORAGE, CLEANING, HANDLING AND SHIPPING AGREEMENT"),
+    ("PRIVILEGED AND CONFIDENTIAL\nSEED STORAGE AGREEMENT\n\nThis Agreement is made between "
+     "Northwind Ltd. and Tallgrass LLC.", "SEED STORAGE AGREEMENT"),
+    # a lone title word's block stops at a page label, an image's alt text or a title of its own
+    ("ATTACHMENT D\nSEED STORAGE\nAGREEMENT\n\nThis Agreement is made between Northwind Ltd. "
      "and Tallgrass LLC.", "SEED STORAGE AGREEMENT"),
-    # ... but not a page label, an image's alt text or a title of its own stacked on it
-    ("ATTACHMENT D\nSEED STORAGE AGREEMENT\n\nThis Agreement is made between Northwind Ltd. "
-     "and Tallgrass LLC.", "SEED STORAGE AGREEMENT"),
-    ("LOGO\nSEED STORAGE AGREEMENT\n\nThis Agreement is made between Northwind Ltd. and "
+    ("LOGO\nSEED STORAGE\nAGREEMENT\n\nThis Agreement is made between Northwind Ltd. and "
      "Tallgrass LLC.", "SEED STORAGE AGREEMENT"),
-    ("MASTER SUPPLY AGREEMENT\nSEED STORAGE AGREEMENT\n\nThis Seed Storage Agreement is made "
+    ("MASTER SUPPLY AGREEMENT\nSEED STORAGE\nAGREEMENT\n\nThis Seed Storage Agreement is made "
      "between Northwind Ltd. and Tallgrass LLC.", "SEED STORAGE AGREEMENT"),
     # a memorandum of understanding, and a merger's plan, are titles of their own
     ("MEMORANDUM OF UNDERSTANDING\n\nBETWEEN\n\nQUILLON SYSTEMS, INC.\n\nAND\n\nREDFERN "
