@@ -990,7 +990,7 @@ def inventory() -> list[Rule]:
     rules.append(edit(
         rl, "an exhibit label over a title block is no part of the title (_heading_above)",
         "        if in_block and _TITLE_PREFIX.match(line):\n"
-        "            break  # \"EXHIBIT 10.1\" over the title labels the page, it is no part of it\n",
+        "            break  # \"EXHIBIT 10.1\" over the title labels the page\n",
         "", r"(?m)^[ \t]*(?:EXHIBIT|ANNEX|SCHEDULE|APPENDIX)\b.*\n\s*AGREEMENT[ \t]*$",
         generic=True,
     ))

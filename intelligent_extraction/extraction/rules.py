@@ -574,8 +574,8 @@ def _signed_list(reader: CandidateReader, p: Passage, c: Candidate) -> Scored:
 _TITLE_WORDS = (
     r"(?:AGREEMENT|CONTRACT|AMENDMENT|ADDENDUM|MEMORANDUM(?:\s+OF\s+UNDERSTANDING)?|"
     # "TERMS" alone heads a clause ("PAYMENT TERMS"); a document is "TERMS AND CONDITIONS"
-    r"LICEN[CS]E|LEASE|PLAN(?:\s+OF\s+(?:MERGER|REORGANIZATION|ARRANGEMENT))?|TERMS\s+(?:AND|&)\s+CONDITION|TERMS\s+OF\s+(?:SERVICE|USE|SALE)"
-    r"|NOTE|DEED|INDENTURE)"
+    r"LICEN[CS]E|LEASE|TERMS\s+(?:AND|&)\s+CONDITION|TERMS\s+OF\s+(?:SERVICE|USE|SALE)"
+    r"|PLAN(?:\s+OF\s+(?:MERGER|REORGANIZATION|ARRANGEMENT))?|NOTE|DEED|INDENTURE)"
 )
 _CAPS = r"[A-Z0-9][A-Z0-9 ,.&/'’()®™#\-\t]"
 #: A brand's lower-case first letter, before a capital or a hyphen ("eGAIN", "e-Commerce",
@@ -622,7 +622,7 @@ _LETTER_SUBJECT = re.compile(
     rf"^[ \t]*(?:Re|RE|Subject|SUBJECT)[ \t]*:[ \t]*(?P<t>(?:{_TITLE_WORD}){{1,8}}"
     r"(?:Agreement|AGREEMENT|Contract|CONTRACT|Amendment|AMENDMENT))"
     r"[ \t]*(?:\(\s*(?:this|the)\s+[\"“][^\"”\n]{1,30}[\"”]\s*\))?[ \t]*$",
-    re.M,
+    re.MULTILINE,
 )
 #: A capitalised title the preamble gives in full before the name it defines, whatever its
 #: last word ("THIS SERVICE AGREEMENT FOR CUSTODY SERVICES (this "Agreement")").
@@ -717,7 +717,7 @@ def _heading_above(text: str, start: int, last_word_only: bool) -> int:
         stacked = text.count("\n", above.end(1), start) == 1
         in_block = last_word_only and (first or (stacked and not _OFF_BLOCK.match(line)))
         if in_block and _TITLE_PREFIX.match(line):
-            break  # "EXHIBIT 10.1" over the title labels the page, it is no part of it
+            break  # "EXHIBIT 10.1" over the title labels the page
         if not (in_block or _JOINER_OPENS.match(text, start) or _LEADS_INTO_TITLE.match(line)):
             break
         start = above.start(1)
