@@ -74,6 +74,7 @@ MODULES = {
     "values/parties.py": f"{PKG}.values.parties",
     "values/__init__.py": f"{PKG}.values",
     "party_rules.py": f"{PKG}.party_rules",
+    "rules.py": f"{PKG}.rules",
 }
 _SRC_DIR = ROOT / "intelligent_extraction" / "extraction"
 
@@ -130,6 +131,7 @@ _READERS_BY_FILE = {
     "values/places.py": ("place", "party"),  # parties reject place names
     "values/parties.py": ("party",),
     "party_rules.py": ("party",),
+    "rules.py": ("title",),
 }
 
 
@@ -1167,6 +1169,65 @@ def inventory() -> list[Rule]:
         "values/percent.py", "_SIGN = r\"", "\n", [(r"per\s?cent", r"\d\s?per\s?cent\b")],
         label="percent sign", generic=True,
     )
+    # ---------------------------------------------------------------- rules.py (titles)
+    rl = "rules.py"
+    rules.append(edit(
+        rl, "a title's last word on a line of its own joins the line above (_CAPS_TITLE 'b')",
+        'rf"|^[ \\t]*(?P<b>{_TITLE_WORDS})[ \\t]*$",', 'rf"|(?P<b>(?!))",',
+        r"(?m)^[ \t]*(?:AGREEMENT|CONTRACT|AMENDMENT|ADDENDUM|MEMORANDUM OF UNDERSTANDING)[ \t]*$",
+        flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "an exhibit label over a title block is no part of the title (_heading_above)",
+        "        if in_block and _TITLE_PREFIX.match(line):\n"
+        "            break  # \"EXHIBIT 10.1\" over the title labels the page\n",
+        "", r"(?m)^[ \t]*(?:EXHIBIT|ANNEX|SCHEDULE|APPENDIX)\b.*\n\s*AGREEMENT[ \t]*$",
+        generic=True,
+    ))
+    rules.append(edit(
+        rl, "a lone title word's block takes the capitalised lines stacked on it (_heading_above)",
+        "(first or (stacked and not _OFF_BLOCK.match(line)))", "first",
+        r"(?m)^[ \t]*[A-Z][A-Z0-9 ,.&'-]+\n[ \t]*[A-Z][A-Z0-9 ,.&'-]+\n[ \t]*AGREEMENT[ \t]*$",
+        flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "no page label, LOGO or title of its own in a title block (_OFF_BLOCK)",
+        "(stacked and not _OFF_BLOCK.match(line))", "stacked",
+        r"(?m)^[ \t]*(?:ATTACHMENT\s+\w+|EX-\d[\d.]*|LOGO|.*\b(?:AGREEMENT|CONTRACT))[ \t]*\n"
+        r"[ \t]*[A-Z][A-Z0-9 ,.&'-]*\n[ \t]*AGREEMENT[ \t]*$",
+        flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a heading line that a comma ends leads into the line below (_LEADS_INTO_TITLE)",
+        r'|.*,\Z"', '"', r"(?m)^[ \t]*[A-Z][A-Z ,-]+,[ \t]*\n\s*[A-Z][A-Z ,-]+AGREEMENT",
+        flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a heading line that 'AND' ends leads into the line below (_LEADS_INTO_TITLE)",
+        r'(?:OF|TO|AND)\Z|', r'(?:OF|TO)\Z|', r"(?m)\bAND[ \t]*\n[ \t]*\n\s*[A-Z][A-Z ]+AGREEMENT",
+        flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a merger's plan is a title word: AGREEMENT AND PLAN OF MERGER (_TITLE_WORDS)",
+        r"PLAN(?:\s+OF\s+(?:MERGER|REORGANIZATION|ARRANGEMENT))?", "PLAN",
+        r"\bPLAN\s+OF\s+(?:MERGER|REORGANIZATION|ARRANGEMENT)\b", generic=True,
+    ))
+    rules.append(edit(
+        rl, "a Title Case 'Memorandum of Understanding' heading (_CAPS_TITLE 'tc')",
+        '|agreement|Memorandum of Understanding))"', '|agreement))"',
+        r"(?m)^[ \t]*Memorandum of Understanding", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "the preamble's 'This Memorandum of Understanding' (_PREAMBLE_TITLE)",
+        '|Memorandum of Understanding)\\b"', ')\\b"',
+        r"\bThis\s+Memorandum\s+of\s+Understanding\b", generic=True,
+    ))
+    rules.append(edit(
+        rl, "a letter agreement's subject line 'Re: Consulting Agreement' (_LETTER_SUBJECT)",
+        '    spans += [(m.start("t"), m.end("t"), "heading") for m in _LETTER_SUBJECT.finditer(text)]\n',
+        "", r"(?m)^[ \t]*(?:Re|Subject)[ \t]*:.*\b(?:Agreement|Contract|Amendment)[ \t]*$",
+        generic=True,
+    ))
     return rules
 
 
@@ -1250,6 +1311,13 @@ def _parties(passages: list) -> tuple:
     return tuple(out)
 
 
+def _titles(passages: list) -> tuple:
+    """The title spans the title mode of ``rules.py`` scores, with their kind."""
+    rl = _mod(f"{PKG}.rules")
+    return tuple((json.dumps(p.text[s:e]), k, s, e, kind)
+                 for k, p in enumerate(passages) for s, e, kind in rl.title_spans(p.text))
+
+
 READERS: dict[str, Callable[[list], tuple]] = {
     "date": _typed("date"),
     "duration": _typed("duration"),
@@ -1257,6 +1325,7 @@ READERS: dict[str, Callable[[list], tuple]] = {
     "money": _typed("money"),
     "percent": _typed("percent"),
     "party": _parties,
+    "title": _titles,
 }
 #: reader -> (value type, gold fields whose values its candidates should hold); in the
 #: ``retrieved`` view the reader reads these fields' retrieved chunks
@@ -1265,6 +1334,7 @@ GOLD_FIELDS = {
     "duration": ("duration", ("term", "renewal_term", "notice_period_to_terminate_renewal")),
     "place": ("place", ("governing_law",)),
     "party": ("party_list", ("parties",)),
+    "title": ("text", ("document_name",)),
 }
 
 

@@ -574,8 +574,8 @@ def _signed_list(reader: CandidateReader, p: Passage, c: Candidate) -> Scored:
 _TITLE_WORDS = (
     r"(?:AGREEMENT|CONTRACT|AMENDMENT|ADDENDUM|MEMORANDUM(?:\s+OF\s+UNDERSTANDING)?|"
     # "TERMS" alone heads a clause ("PAYMENT TERMS"); a document is "TERMS AND CONDITIONS"
-    r"LICEN[CS]E|LEASE|PLAN|TERMS\s+(?:AND|&)\s+CONDITION|TERMS\s+OF\s+(?:SERVICE|USE|SALE)"
-    r"|NOTE|DEED|INDENTURE)"
+    r"LICEN[CS]E|LEASE|TERMS\s+(?:AND|&)\s+CONDITION|TERMS\s+OF\s+(?:SERVICE|USE|SALE)"
+    r"|PLAN(?:\s+OF\s+(?:MERGER|REORGANIZATION|ARRANGEMENT))?|NOTE|DEED|INDENTURE)"
 )
 _CAPS = r"[A-Z0-9][A-Z0-9 ,.&/'’()®™#\-\t]"
 #: A brand's lower-case first letter, before a capital or a hyphen ("eGAIN", "e-Commerce",
@@ -598,7 +598,11 @@ _CAPS_TITLE = re.compile(
     # the title ends the line, runs into capitalised or quoted text, or a dash adds a name
     rf"(?:[ \t]*$|\s+(?=BETWEEN|AMONG|BY\b|[A-Z\[\"“])|[ \t]+(?=[-–—][ \t]))"
     rf"|^[ \t]*{_IMAGE_TAG}(?P<tc>(?:{_TITLE_WORD}){{0,8}}"
-    rf"(?:Agreement|Contract|Amendment|License|Addendum|agreement))\s*(?:$|{_RUN_INTO})",
+    rf"(?:Agreement|Contract|Amendment|License|Addendum|agreement|Memorandum of Understanding))"
+    rf"\s*(?:$|{_RUN_INTO})"
+    # a line that is only a title's last word ("AGREEMENT" under "EXCLUSIVE DISTRIBUTION") or
+    # a title of its own that opens with its title word ("MEMORANDUM OF UNDERSTANDING")
+    rf"|^[ \t]*(?P<b>{_TITLE_WORDS})[ \t]*$",
     re.M,
 )
 #: A title the PDF text runs into the preamble in the middle of a line, after a filing's
@@ -610,7 +614,15 @@ _MIDLINE_TITLE = re.compile(
 )
 _PREAMBLE_TITLE = re.compile(
     r"\b(?:This|THIS)\s+(?P<t>(?:[A-Z][\w&/’'-]*\s+(?:(?i:and|of|for|to|&)\s+)?){1,8}"
-    r"(?:Agreement|AGREEMENT|Contract|CONTRACT))\b"
+    r"(?:Agreement|AGREEMENT|Contract|CONTRACT)|Memorandum of Understanding)\b"
+)
+#: A letter agreement's subject line names it ("Re: Consulting Agreement"); one that goes on
+#: past its title ("Re: Supply Agreement dated May 1, 2019") refers to another agreement.
+_LETTER_SUBJECT = re.compile(
+    rf"^[ \t]*(?:Re|RE|Subject|SUBJECT)[ \t]*:[ \t]*(?P<t>(?:{_TITLE_WORD}){{1,8}}"
+    r"(?:Agreement|AGREEMENT|Contract|CONTRACT|Amendment|AMENDMENT))"
+    r"[ \t]*(?:\(\s*(?:this|the)\s+[\"“][^\"”\n]{1,30}[\"”]\s*\))?[ \t]*$",
+    re.MULTILINE,
 )
 #: A capitalised title the preamble gives in full before the name it defines, whatever its
 #: last word ("THIS SERVICE AGREEMENT FOR CUSTODY SERVICES (this "Agreement")").
@@ -673,24 +685,43 @@ def _trim_title(text: str, start: int, end: int) -> tuple[int, int] | None:
 
 
 #: A heading line that only qualifies the title under it, across blank lines ("SECOND
-#: AMENDED AND RESTATED" / "EXCLUSIVE AGENCY AGREEMENT").
+#: AMENDED AND RESTATED" / "EXCLUSIVE AGENCY AGREEMENT"), or that a joiner or a comma ends
+#: ("JOINT DEVELOPMENT" / "AND" / "LICENSE AGREEMENT", "SOFTWARE DEVELOPMENT," / "HOSTING
+#: AGREEMENT"): a capitalised line above a title is as often a stamp ("DRAFT", "PRIVILEGED
+#: AND CONFIDENTIAL"), so a line that just ends is never joined.
 _LEADS_INTO_TITLE = re.compile(
-    r"(?:(?:FIRST|SECOND|THIRD|FOURTH|FIFTH)\s+)?AMENDED\s+AND\s+RESTATED\Z|.*\b(?:OF|TO)\Z"
+    r"(?:(?:FIRST|SECOND|THIRD|FOURTH|FIFTH)\s+)?AMENDED\s+AND\s+RESTATED\Z"
+    r"|.*\b(?:OF|TO|AND)\Z|.*,\Z"
 )
 
 
-def _heading_above(text: str, start: int) -> int:
+#: A capitalised line stacked on a lone title word's block that is no part of it: a page label
+#: ("ATTACHMENT D", a filing's "EX-10.34"), an image's alt text ("LOGO"), or a title of its
+#: own ("MASTER SUPPLY AGREEMENT" over "SEED STORAGE" / "AGREEMENT").
+_OFF_BLOCK = re.compile(rf"(?:ATTACHMENT\s+\w+|EX-\d[\d.]*|LOGO)\Z|.*\b{_TITLE_WORDS}S?\Z")
+
+
+def _heading_above(text: str, start: int, last_word_only: bool) -> int:
     """Where a title heading starts once the capitalised lines above that carry it on are
-    joined: a line that opens with a joiner continues the line above ("AND INTELLECTUAL
-    PROPERTY AGREEMENT"), and a line reading "AMENDED AND RESTATED" or ending in "OF"/"TO"
-    leads into the line below, blank lines between or not."""
+    joined: a title's last word alone on its line takes the line above, blank lines between
+    or not, and the capitalised lines stacked right on top of that one, as one title block
+    ("ASIA PACIFIC CABLE NETWORK 2" / "CONSTRUCTION AND MAINTENANCE" / "AGREEMENT"); a line
+    that opens with a joiner continues the line above ("AND INTELLECTUAL PROPERTY
+    AGREEMENT"), and a line reading "AMENDED AND RESTATED" or ending in "OF", "TO", "AND" or a
+    comma leads into the line below, blank lines between or not."""
+    first = True
     while above := _LINE_ABOVE.search(text, max(0, start - 200), start):
         line = above.group(1).strip()
         if not re.search(r"[A-Z]{2}", line):
             break
-        if not (_JOINER_OPENS.match(text, start) or _LEADS_INTO_TITLE.match(line)):
+        stacked = text.count("\n", above.end(1), start) == 1
+        in_block = last_word_only and (first or (stacked and not _OFF_BLOCK.match(line)))
+        if in_block and _TITLE_PREFIX.match(line):
+            break  # "EXHIBIT 10.1" over the title labels the page
+        if not (in_block or _JOINER_OPENS.match(text, start) or _LEADS_INTO_TITLE.match(line)):
             break
         start = above.start(1)
+        first = False
     return start
 
 
@@ -698,7 +729,7 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
     """Capitalised title lines (joined with a previous line that runs on), prefixes dropped."""
     spans = []
     for m in _CAPS_TITLE.finditer(text):
-        group = "t" if m.group("t") else "tc"
+        group = next(g for g in ("t", "tc", "b") if m.group(g))
         start, end = m.start(group), m.end(group)
         while more := _TITLE_MORE.match(text, end):
             end = more.end()
@@ -710,13 +741,18 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
         before = _CONTINUED.match(text[line_start : m.start()]) if m.start() > 0 else None
         if before:
             start = line_start + before.start(1)
-        start = _heading_above(text, start)
+        # only a line that is nothing but a title word ("AGREEMENT") carries on the line above:
+        # a Title Case "Agreement" opening a line is the preamble's first word
+        last_word_only = group == "b" and len(m.group("b").split()) == 1
+        start = _heading_above(text, start, last_word_only)
         for prefix_pattern in (_TITLE_PREFIX, _COMPANY_PREFIX):
             prefix = prefix_pattern.match(text[start:end])
             if prefix and len(text[start + prefix.end() : end].split()) >= 2:
                 start += prefix.end()
         title = text[start:end]
         if not _NUMBERED.match(title) and not _YEAR.search(title) and len(title.split()) >= 2:
+            # the heading's first line read alone is no title of its own
+            spans = [(s, e) for s, e in spans if not start <= s < e <= end]
             spans.append((start, end))
     return spans
 
@@ -746,6 +782,16 @@ def _preamble_spans(text: str) -> list[tuple[int, int, str]]:
     return spans
 
 
+def title_spans(text: str) -> list[tuple[int, int, str]]:
+    """Every title a passage may give: headings (a letter's subject line among them) and the
+    preamble's "This ... Agreement", each with its kind."""
+    spans = [(s, e, "heading") for s, e in _heading_spans(text)]
+    spans += [(s, e, "heading") for s, e in _midline_spans(text)
+              if not any(s < e2 and s2 < e for s2, e2, _ in spans)]
+    spans += [(m.start("t"), m.end("t"), "heading") for m in _LETTER_SUBJECT.finditer(text)]
+    return spans + _preamble_spans(text)
+
+
 def _title_mode(
     reader: CandidateReader, context: Mapping[str, Any], needed: Mapping[str, FieldRule]
 ) -> list[Scored]:
@@ -753,11 +799,7 @@ def _title_mode(
     for p in reader.passages:
         if p.start > _TITLE_WINDOW:
             continue
-        spans = [(s, e, "heading") for s, e in _heading_spans(p.text)]
-        spans += [(s, e, "heading") for s, e in _midline_spans(p.text)
-                  if not any(s < e2 and s2 < e for s2, e2, _ in spans)]
-        spans += _preamble_spans(p.text)
-        for s, e, kind in spans:
+        for s, e, kind in title_spans(p.text):
             doc_offset = p.start + s
             if doc_offset > _TITLE_WINDOW:
                 continue

@@ -1195,6 +1195,54 @@ def test_signing_date_fallback_is_only_for_dates():
     ("Exhibit 10.6\n\nSTORAGE AGREEMENT\n\nFOR\nSEED HANDLING SERVICES\n\nTHIS STORAGE "
      "AGREEMENT FOR SEED HANDLING SERVICES (this \"Agreement\") is made between Northwind Ltd. "
      "and Tallgrass LLC.", "STORAGE AGREEMENT FOR SEED HANDLING SERVICES"),
+    # a title broken before its last word, the line break kept or a blank line made of it
+    ("MASTER SOFTWARE LICENSE\nAGREEMENT\n\nThis Agreement is entered into by and between "
+     "Quillon Systems, Inc. and Redfern Bank.", "MASTER SOFTWARE LICENSE AGREEMENT"),
+    ("PROFESSIONAL SERVICES\n\nAGREEMENT\n\nThis Agreement is made between Quillon Systems, "
+     "Inc. and Redfern Bank.", "PROFESSIONAL SERVICES AGREEMENT"),
+    # the lines stacked right on top of it are the same title block; a blank line ends it
+    ("Exhibit 10.3\n\nNORTH SEA CABLE SYSTEM 3\nCONSTRUCTION AND MAINTENANCE\nAGREEMENT\n"
+     "Aberdeen\nMay 2, 2001\n\nTABLE OF CONTENTS",
+     "NORTH SEA CABLE SYSTEM 3 CONSTRUCTION AND MAINTENANCE AGREEMENT"),
+    ("NORTHWIND HOLDINGS\n\nSEED STORAGE\nAGREEMENT\n\nThis Agreement is made between "
+     "Northwind Ltd. and Tallgrass LLC.", "SEED STORAGE AGREEMENT"),
+    # ... but a lone "AGREEMENT" under an exhibit label is no title
+    ("EXHIBIT 10.1\n\nAGREEMENT\n\nThis Consulting Agreement is made between Quillon "
+     "Systems, Inc. and Dana Reyes.", "Consulting Agreement"),
+    # ... nor is the preamble's "Agreement" that opens the line under the title
+    ("SEED STORAGE AGREEMENT\nAgreement between Northwind Ltd. and Tallgrass LLC, made on "
+     "May 1, 2019.", "SEED STORAGE AGREEMENT"),
+    # a line that a joiner ends leads into the line below, across blank lines
+    ("JOINT DEVELOPMENT\n\nAND\n\nLICENSE AGREEMENT\n\nThis Agreement is made between "
+     "Quillon Systems, Inc. and Redfern Corp.", "JOINT DEVELOPMENT AND LICENSE AGREEMENT"),
+    # a line that a comma ends leads into the line below; a stamp stacked on a title does not
+    ("EXHIBIT 10.1\n\nSEED STORAGE, CLEANING,\nHANDLING AND SHIPPING AGREEMENT\nThis AGREEMENT "
+     "is made between Northwind Ltd. and Tallgrass LLC.",
+     "SEED STORAGE, CLEANING, HANDLING AND SHIPPING AGREEMENT"),
+    ("PRIVILEGED AND CONFIDENTIAL\nSEED STORAGE AGREEMENT\n\nThis Agreement is made between "
+     "Northwind Ltd. and Tallgrass LLC.", "SEED STORAGE AGREEMENT"),
+    # a lone title word's block stops at a page label, an image's alt text or a title of its own
+    ("ATTACHMENT D\nSEED STORAGE\nAGREEMENT\n\nThis Agreement is made between Northwind Ltd. "
+     "and Tallgrass LLC.", "SEED STORAGE AGREEMENT"),
+    ("LOGO\nSEED STORAGE\nAGREEMENT\n\nThis Agreement is made between Northwind Ltd. and "
+     "Tallgrass LLC.", "SEED STORAGE AGREEMENT"),
+    ("MASTER SUPPLY AGREEMENT\nSEED STORAGE\nAGREEMENT\n\nThis Seed Storage Agreement is made "
+     "between Northwind Ltd. and Tallgrass LLC.", "SEED STORAGE AGREEMENT"),
+    # a memorandum of understanding, and a merger's plan, are titles of their own
+    ("MEMORANDUM OF UNDERSTANDING\n\nBETWEEN\n\nQUILLON SYSTEMS, INC.\n\nAND\n\nREDFERN "
+     "CORP.", "MEMORANDUM OF UNDERSTANDING"),
+    ("Exhibit 10.9\n\nMemorandum of Understanding\n\nThis Memorandum of Understanding (the "
+     "\"MOU\") is made between Harlow Foods Ltd. and Penrose Trading LLC.",
+     "Memorandum of Understanding"),
+    ("AGREEMENT AND PLAN OF MERGER\n\nThis Agreement and Plan of Merger is made between "
+     "Quillon Systems, Inc. and Redfern Corp.", "AGREEMENT AND PLAN OF MERGER"),
+    # a letter agreement's subject line names it
+    ("March 3, 2018\n\nPenrose Trading LLC\n400 Elm Street\nAustin, Texas\n\nRe: Consulting "
+     "Agreement\n\nDear Mr. Penrose:\n\nThis letter sets out the terms on which you will "
+     "consult for Harlow Foods Ltd.", "Consulting Agreement"),
+    ("May 1, 2019\n\nRedfern Corp.\n\nSubject: Amendment No. 2 to Supply Agreement\n\nLadies "
+     "and Gentlemen:\n\nReference is made to the Supply Agreement.",
+     "Amendment No. 2 to Supply Agreement"),
 ])
 def test_a_title_is_read_from_the_text_around_it(opening, title):
     result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(opening, 0, 0)])
@@ -1218,6 +1266,13 @@ def test_mid_line_text_that_is_no_title_is_not_read_as_one(text):
 ])
 def test_terms_name_a_document_only_as_terms_and_conditions_or_of_sale(text, titles):
     assert [text[s:e] for s, e in _heading_spans(text)] == titles
+
+
+def test_a_letters_subject_that_dates_an_agreement_refers_to_another_one():
+    text = ("May 1, 2019\n\nRedfern Corp.\n\nRe: Supply Agreement dated March 3, 2017\n\n"
+            "Ladies and Gentlemen:\n\nThis letter amends the Supply Agreement.")
+    result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(text, 0, 0)])
+    assert result.status != "found"
 
 
 def test_a_heading_run_into_this_agreement_ends_before_it():
