@@ -118,3 +118,17 @@ def test_a_party_that_may_elect_not_to_renew_gives_the_stop_notice():
 def test_a_notice_that_it_does_not_wish_to_renew_stops_the_renewal(text, value):
     result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
     assert result.value == value, result.candidates[:2]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # a party "prevents renewal" by its notice
+    ("The Agreement renews every two years. Either party may prevent renewal by giving written "
+     "notice to the other party not less than six months before the renewal date.", "P6M"),
+    # the English form: the agreement "continues for further periods ... unless terminated"
+    ("This Agreement shall continue in force for further periods of one year unless terminated "
+     "by either Party on giving not less than three months' notice in writing to expire at the "
+     "end of the initial period or any subsequent anniversary.", "P3M"),
+])
+def test_a_notice_that_prevents_the_renewal_or_ends_further_periods(text, value):
+    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    assert (result.status, result.value) == ("found", value)
