@@ -296,7 +296,9 @@ def find_durations(text: str) -> list[Candidate]:
 #: A notice given within a window ("not less than sixty (60) days and not more than one hundred
 #: twenty (120) days prior to the end of the term", "not more than 120 nor less than 60 days"):
 #: the least notice is the notice period, the most is only how early it may come.
-_AT_LEAST = r"(?:(?:no|not)\s+(?:less|fewer|later)\s+than|at\s+least|nor\s+(?:less|fewer|later)\s+than)"
+_AT_LEAST = (
+    r"(?:(?:no|not)\s+(?:less|fewer|later)\s+than|at\s+least|nor\s+(?:less|fewer|later)\s+than)"
+)
 _AT_MOST = r"(?:(?:no|not)\s+(?:more|greater|earlier)\s+than|nor\s+(?:more|earlier)\s+than)"
 _BOUND_BEFORE = {
     "least": re.compile(rf"\b{_AT_LEAST}\s*$", _FLAGS),
