@@ -1022,6 +1022,13 @@ def inventory() -> list[Rule]:
         generic=True,
     ))
     rules.append(edit(
+        du, "the far end of a notice window is no notice ('not less than 60 and not more than "
+        "120 days prior') (_notice_windows)",
+        "    return _notice_windows(text, dedupe_overlaps(found))", "    return dedupe_overlaps(found)",
+        r"\b(?:no|not|nor)\s+(?:more|greater|earlier)\s+than\s+[\w() -]{1,40}?\s+(?:days?|months?)"
+        r"[^.;]{0,40}?\b(?:prior|before|in\s+advance)", generic=True,
+    ))
+    rules.append(edit(
         du, "years and months are one duration ('one year and six months')",
         " + _years_and_months(text, numbered)", "",
         r"\byears?,?\s+(?:and\s+)?[\w.-]+\s+(?:\(\d+\)\s*)?months?\b",

@@ -118,3 +118,33 @@ def test_a_party_that_may_elect_not_to_renew_gives_the_stop_notice():
 def test_a_notice_that_it_does_not_wish_to_renew_stops_the_renewal(text, value):
     result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
     assert result.value == value, result.candidates[:2]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # a party "prevents renewal" by its notice
+    ("The Agreement renews every two years. Either party may prevent renewal by giving written "
+     "notice to the other party not less than six months before the renewal date.", "P6M"),
+    # the English form: the agreement "continues for further periods ... unless terminated"
+    ("This Agreement shall continue in force for further periods of one year unless terminated "
+     "by either Party on giving not less than three months' notice in writing to expire at the "
+     "end of the initial period or any subsequent anniversary.", "P3M"),
+])
+def test_a_notice_that_prevents_the_renewal_or_ends_further_periods(text, value):
+    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    assert (result.status, result.value) == ("found", value)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("This Agreement shall renew automatically for successive one year terms unless either party "
+     "gives notice of non-renewal not less than sixty (60) days and not more than one hundred "
+     "twenty (120) days prior to the end of the then current term.", "P60D"),
+    ("This Agreement renews for successive one-year terms unless a party gives written notice of "
+     "non-renewal not more than 180 days nor less than 90 days prior to the expiration of the "
+     "then-current term.", "P90D"),
+    # an upper bound alone is still the notice
+    ("This Agreement renews annually unless either party gives notice of non-renewal no more "
+     "than sixty (60) days prior to the end of the term.", "P60D"),
+])
+def test_the_least_notice_of_a_window_is_the_notice_period(text, value):
+    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    assert (result.status, result.value) == ("found", value)

@@ -209,3 +209,10 @@ def test_an_anniversary_of_the_agreements_start_is_that_many_years(text: str, is
 
 def test_an_anniversary_of_another_event_is_no_duration() -> None:
     assert find_durations("payable on the fifth anniversary of the Closing") == []
+
+
+def test_the_far_end_of_a_notice_window_is_no_notice():
+    text = ("unless either party gives notice not less than sixty (60) days and not more than one "
+            "hundred twenty (120) days prior to the end of the term")
+    kinds = {c.value: c.kind for c in find_durations(text)}
+    assert kinds == {"P60D": "notice", "P120D": "window"}

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import calendar
 import re
+from dataclasses import replace
 from datetime import date, timedelta
 from decimal import Decimal
 
@@ -289,7 +290,37 @@ def find_durations(text: str) -> list[Candidate]:
         found.append(
             Candidate(PERPETUAL, m.group(0), *m.span(), unit=None, kind=_role(text, *m.span()))
         )
-    return dedupe_overlaps(found)
+    return _notice_windows(text, dedupe_overlaps(found))
+
+
+#: A notice given within a window ("not less than sixty (60) days and not more than one hundred
+#: twenty (120) days prior to the end of the term", "not more than 120 nor less than 60 days"):
+#: the least notice is the notice period, the most is only how early it may come.
+_AT_LEAST = (
+    r"(?:(?:no|not)\s+(?:less|fewer|later)\s+than|at\s+least|nor\s+(?:less|fewer|later)\s+than)"
+)
+_AT_MOST = r"(?:(?:no|not)\s+(?:more|greater|earlier)\s+than|nor\s+(?:more|earlier)\s+than)"
+_BOUND_BEFORE = {
+    "least": re.compile(rf"\b{_AT_LEAST}\s*$", _FLAGS),
+    "most": re.compile(rf"\b{_AT_MOST}\s*$", _FLAGS),
+}
+_WINDOW_GAP = {
+    "least": re.compile(rf"^[\s,]*(?:and|but)?\s*{_AT_MOST}\s*$", _FLAGS),
+    "most": re.compile(rf"^[\s,]*(?:and|but)?\s*{_AT_LEAST}\s*$", _FLAGS),
+}
+
+
+def _notice_windows(text: str, found: list[Candidate]) -> list[Candidate]:
+    """The far end of a notice window is no notice period of its own (kind "window")."""
+    kinds = [c.kind for c in found]
+    for i, (first, second) in enumerate(zip(found, found[1:])):
+        before = text[max(0, first.start - 30) : first.start]
+        gap = text[first.end : second.start]
+        for bound, far in (("least", i + 1), ("most", i)):
+            if _BOUND_BEFORE[bound].search(before) and _WINDOW_GAP[bound].match(gap):
+                if kinds[far] == "notice":
+                    kinds[far] = "window"
+    return [replace(c, kind=kind) if kind != c.kind else c for c, kind in zip(found, kinds)]
 
 
 _ISO_DURATION = re.compile(r"^P(?:T?\d+(?:\.\d+)?[YMWDH])$")
