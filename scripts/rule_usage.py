@@ -725,6 +725,13 @@ def inventory() -> list[Rule]:
         r"\b[Ll]aws?\s+of\s+(?:the\s+)?(?:(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince)\s+of\s+)?"
         r"[a-z]", flags=0, readers=("place",), generic=True,
     ))
+    rules.append(edit(
+        pl, "a lower-case legal adjective the sentence applies is a law's ('governed by english "
+        "law') (_applies_a_law)",
+        " and not _applies_a_law(text, m.start()):", ":",
+        r"\b(?:by|under|to|with)\s+(?:the\s+)?[a-z]+\s+(?:(?:substantive|statutory|federal)\s+)?"
+        r"laws?\b", flags=0, readers=("place",), generic=True,
+    ))
     # ---------------------------------------------------------------- values/dates.py
     dt = "values/dates.py"
     rules.append(edit(
