@@ -1031,9 +1031,17 @@ def inventory() -> list[Rule]:
     rules.append(edit(
         du, "the far end of a notice window is no notice ('not less than 60 and not more than "
         "120 days prior') (_notice_windows)",
-        "    return _notice_windows(text, dedupe_overlaps(found))", "    return dedupe_overlaps(found)",
+        "_notice_windows(text, dedupe_overlaps(found))", "dedupe_overlaps(found)",
         r"\b(?:no|not|nor)\s+(?:more|greater|earlier)\s+than\s+[\w() -]{1,40}?\s+(?:days?|months?)"
         r"[^.;]{0,40}?\b(?:prior|before|in\s+advance)", generic=True,
+    ))
+    rules.append(edit(
+        du, "a duration after 'such' refers back to one named before ('at the end of any such "
+        "twelve month period') (_back_references)",
+        "    return _back_references(text, _notice_windows(text, dedupe_overlaps(found)))",
+        "    return _notice_windows(text, dedupe_overlaps(found))",
+        r"\bsuch\s+(?:\w+[\s-]+){0,3}?\(?\d*\)?\s*-?(?:days?|weeks?|months?|years?)\b",
+        generic=True,
     ))
     rules.append(edit(
         du, "years and months are one duration ('one year and six months')",

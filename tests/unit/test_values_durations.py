@@ -216,3 +216,13 @@ def test_the_far_end_of_a_notice_window_is_no_notice():
             "hundred twenty (120) days prior to the end of the term")
     kinds = {c.value: c.kind for c in find_durations(text)}
     assert kinds == {"P60D": "notice", "P120D": "window"}
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("The Pact renews for successive periods of twelve months unless either party gives notice "
+     "to terminate at the end of any such twelve month period.", "P12M"),
+    ("If the breach is not cured within such thirty (30) day period, the Pact ends.", "P30D"),
+])
+def test_a_duration_after_such_refers_back_to_one_named_before(text, value):
+    [last] = [c for c in find_durations(text) if c.value == value][-1:]
+    assert last.kind == "back_reference"

@@ -290,7 +290,22 @@ def find_durations(text: str) -> list[Candidate]:
         found.append(
             Candidate(PERPETUAL, m.group(0), *m.span(), unit=None, kind=_role(text, *m.span()))
         )
-    return _notice_windows(text, dedupe_overlaps(found))
+    return _back_references(text, _notice_windows(text, dedupe_overlaps(found)))
+
+
+#: "any such twelve month period", "within such thirty (30) day period": a period the text named
+#: before; it is that period again, not a new one with a role of its own.
+_SUCH_BEFORE = re.compile(r"\bsuch\s+$", _FLAGS)
+
+
+def _back_references(text: str, found: list[Candidate]) -> list[Candidate]:
+    """A duration after "such" refers back to one named before (kind "back_reference")."""
+    return [
+        replace(c, kind="back_reference")
+        if _SUCH_BEFORE.search(text, max(0, c.start - 10), c.start)
+        else c
+        for c in found
+    ]
 
 
 #: A notice given within a window ("not less than sixty (60) days and not more than one hundred
