@@ -1024,6 +1024,12 @@ def inventory() -> list[Rule]:
         r"\banniversary\s+of\s+(?:the\s+)?(?:date|effective|execution|this)",
     ))
     rules.append(edit(
+        du, "'the third anniversary hereof', and 'thereof' after a start the sentence names, are "
+        "the agreement's (_ANNIVERSARY_OF_START)",
+        r'|hereof\b|(?P<thereof>thereof)\b)"', r'|(?P<thereof>(?!x)x))"',
+        r"\banniversary\s+(?:hereof|thereof)\b", generic=True,
+    ))
+    rules.append(edit(
         du, "half a year is six months ('half a year', 'a half-year period')",
         "\n    found += _half_years(text)", "", r"\b(?:half\s+an?\s+|an?\s+half[\s-])year\b",
         generic=True,

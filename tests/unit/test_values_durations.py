@@ -226,3 +226,17 @@ def test_the_far_end_of_a_notice_window_is_no_notice():
 def test_a_duration_after_such_refers_back_to_one_named_before(text, value):
     [last] = [c for c in find_durations(text) if c.value == value][-1:]
     assert last.kind == "back_reference"
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("This Pact shall end on the third (3rd) anniversary hereof.", "P3Y"),
+    ("The term of this Pact shall begin on May 2, 2020 and end on the second anniversary thereof.",
+     "P2Y"),
+])
+def test_an_anniversary_hereof_or_of_the_start_just_named_is_the_term(text, value):
+    assert [(c.value, c.kind) for c in find_durations(text)] == [(value, "term")]
+
+
+def test_an_anniversary_thereof_with_no_start_named_is_no_term():
+    text = "The Closing occurs on June 1. The option lapses on the first anniversary thereof."
+    assert find_durations(text) == []

@@ -90,8 +90,15 @@ AGREEMENT_START = (
     r"|such\s+date)\b"
 )
 #: The Nth anniversary of the agreement's own start: as long as N years from it. Anniversaries
-#: of other events (a closing, a launch) say nothing of how long the agreement runs.
-_ANNIVERSARY_OF_START = re.compile(rf"\b{ANNIVERSARY}\s+of\s+{AGREEMENT_START}", _FLAGS)
+#: of other events (a closing, a launch) say nothing of how long the agreement runs. "The third
+#: anniversary hereof" is this agreement's; "thereof" is the start's only where the sentence has
+#: just named one ("shall begin on <date> and end on the second anniversary thereof").
+_ANNIVERSARY_OF_START = re.compile(
+    rf"\b{ANNIVERSARY}\s+(?:of\s+{AGREEMENT_START}|hereof\b|(?P<thereof>thereof)\b)", _FLAGS
+)
+_START_NAMED = re.compile(
+    r"\b(?:commenc\w*|begin\w*|began|start\w*|effective\s+(?:date|as\s+of|on))\b[^.;]*$", _FLAGS
+)
 
 
 def anniversary_years(m: re.Match[str]) -> int | None:
@@ -273,6 +280,8 @@ def _years_and_months(text: str, numbered: list[Candidate]) -> list[Candidate]:
 def _anniversaries(text: str) -> list[Candidate]:
     found = []
     for m in _ANNIVERSARY_OF_START.finditer(text):
+        if m.group("thereof") and not _START_NAMED.search(text, max(0, m.start() - 200), m.start()):
+            continue
         years = anniversary_years(m)
         if years:
             kind = _role(text, *m.span()) or "term"
