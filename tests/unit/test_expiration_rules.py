@@ -23,6 +23,8 @@ OTHER_PERIODS = [
     "April, July or October.",
     "During the Term and for one (1) year thereafter, the Consultant shall not solicit any "
     "employee of the Client.",
+    "During the term of employment and for twelve (12) months thereafter, the Manager shall not "
+    "compete with the Company.",
     # periods that run after the agreement ends
     "The Reseller may sell off its remaining stock for up to six (6) months after such "
     "termination.",

@@ -17,6 +17,9 @@ from tests.unit.test_rule_extractor import RENEWAL, SHIPPED, TERM_FIELD, chunk
     ("The initial term hereof shall be six months.", "P6M"),
     # "valid for" a time
     ("This Agreement shall be valid for three (3) years.", "P3Y"),
+    # an employment agreement's own term, counted from a defined "Start Date"
+    ("The Manager's employment hereunder shall be for an initial term of two (2) years beginning "
+     "on the Start Date, unless either party gives notice not to extend the term.", "P2Y"),
     # counted "from the date of signature"
     ("This agreement shall last for a period of 12 months from the date of signature.", "P12M"),
 ])
