@@ -339,7 +339,7 @@ _SHORT_MONTHS = re.compile(r"^P(?:[1-9]|1[01])M$")
 #: the agreement's term, however short, and what the rest of the sentence says (a notice that
 #: ends the renewals after it) is about what follows the term.
 _AGREEMENT_RUNS_FOR = re.compile(
-    r"^\W*(?:the\s+term\s+of\s+)?this\s+(?:\w+\s+)?(?:agreement|contract)\b[^;]*?"
+    r"^\W*(?:the\s+term\s+of\s+)?this\s+(?:\w+\s+)?(?:agreement|contract|lease|deed)\b[^;]*?"
     r"\b(?:continue\s+(?:in\s+(?:full\s+)?(?:force|effect)\s+)?for|be\s+for\s+a\s+term\s+of"
     r"|have\s+a\s+term\s+of)\s+(?:a\s+period\s+of\s+)?\Z",
     re.IGNORECASE,
@@ -358,7 +358,7 @@ _UNTIL_TERMINATED = re.compile(
     r"|\bendur\w*\s+(?:indefinitely|in\s+perpetuity)",
     re.IGNORECASE,
 )
-_AGREEMENT_SUBJECT = re.compile(r"\b(?:agreement|term|contract)\b", re.IGNORECASE)
+_AGREEMENT_SUBJECT = re.compile(r"\b(?:agreement|term|contract|lease|deed)\b", re.IGNORECASE)
 #: A term bound to an event rather than a date: "shall continue in force until the expiration
 #: of the last Licensed Patent", "remains in effect for so long as Buyer holds any Shares".
 #: Open-ended too, when no date or period follows and no stated period precedes it.
@@ -414,13 +414,13 @@ def _open_ended_terms(reader: CandidateReader) -> list[tuple[Passage, Candidate]
     return found
 
 
-#: What an expiry date ends, named in its sentence: this agreement, its term, a contract or a
-#: licence, a label ("Termination Date:", "PERIOD: <date> through <date>") or a defined period
+#: What an expiry date ends, named in its sentence: this agreement, its term, a contract, a
+#: lease, a deed or a licence, a label ("Termination Date:", "PERIOD: <date> through <date>") or a defined period
 #: ("Sponsorship Period" means). A date that ends something else ("This fee shall expire on",
 #: "no code may be redeemed later than") is no expiry of the agreement.
 _EXPIRY_SUBJECT = re.compile(
-    r"\b(?:agreements?|terms?|contracts?|licen[cs]es?|(?:expir\w*|terminat\w*|end)\s+date"
-    r"|period(?:\s*:|[\"”]?\s+(?:shall\s+)?means?\b))",
+    r"\b(?:agreements?|terms?|contracts?|licen[cs]es?|leases?|deeds?"
+    r"|(?:expir\w*|terminat\w*|end)\s+date|period(?:\s*:|[\"”]?\s+(?:shall\s+)?means?\b))",
     re.IGNORECASE,
 )
 

@@ -302,3 +302,12 @@ def test_a_window_something_happens_during_gives_no_expiry(text):
         EXPIRATION, chunks, context={"effective_date": "2016-03-01"}
     )
     assert result.status == "not_found", (result.value, result.candidates[:2])
+
+
+@pytest.mark.parametrize(("text", "end"), [
+    ("2.1 This Deed shall remain in full force and effect until 9 June 2021.", "2021-06-09"),
+    ("This Lease shall terminate on June 30, 2024.", "2024-06-30"),
+    ("This Lease shall continue for five (5) years.", "2021-01-04"),
+])
+def test_a_lease_or_a_deed_names_what_expires_like_an_agreement(text, end):
+    assert _expiry(text, effective_date="2016-01-04").value == end
