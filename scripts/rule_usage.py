@@ -1042,6 +1042,13 @@ def inventory() -> list[Rule]:
         r"[^.;]{0,40}?\b(?:prior|before|in\s+advance)", generic=True,
     ))
     rules.append(edit(
+        du, "a heading pairing the term with its renewal ('TERM AND RENEWAL') names no role "
+        "(_without_paired_headings)",
+        "    text = _without_paired_headings(text)\n", "",
+        r"\b(?:term|duration)\s*(?:and|&|;|,)\s*(?:renewals?|extensions?)\b"
+        r"(?=\s*(?:[.:\d]|(?-i:[A-Z])))", generic=True,
+    ))
+    rules.append(edit(
         du, "a duration after 'such' refers back to one named before ('at the end of any such "
         "twelve month period') (_back_references)",
         "    return _back_references(text, _notice_windows(text, dedupe_overlaps(found)))",

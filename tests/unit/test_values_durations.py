@@ -240,3 +240,14 @@ def test_an_anniversary_hereof_or_of_the_start_just_named_is_the_term(text, valu
 def test_an_anniversary_thereof_with_no_start_named_is_no_term():
     text = "The Closing occurs on June 1. The option lapses on the first anniversary thereof."
     assert find_durations(text) == []
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("ARTICLE 2. TERM AND RENEWAL\n2.1 Term. The term of this Pact shall be ten (10) years.", "term"),
+    ("Term and Extension. This Pact shall be in effect for two years.", "term"),
+    # running text: the renewal term is still one
+    ("the initial term and renewal term of one year", "renewal"),
+])
+def test_a_heading_pairing_the_term_with_its_renewal_names_no_role(text, kind):
+    [duration] = find_durations(text)
+    assert duration.kind == kind

@@ -289,8 +289,25 @@ def _anniversaries(text: str) -> list[Candidate]:
     return found
 
 
+#: A heading that pairs the term with its renewal ("ARTICLE 2. TERM AND RENEWAL", "Term and
+#: Extension.") is followed by a clause number, a stop or a capital; "the initial term and
+#: renewal term of one year" is running text, and its "renewal" still names a role.
+_PAIRED_HEADING = re.compile(
+    r"\b(?:term|duration)\s*(?:and|&|;|,)\s*(?:renewals?|extensions?)\b"
+    r"(?=\s*(?:[.:\d]|(?-i:[A-Z])))",
+    _FLAGS,
+)
+
+
+def _without_paired_headings(text: str) -> str:
+    """``text`` with term-and-renewal headings blanked (same length: offsets stay exact), so a
+    heading's "renewal" gives the term stated under it no renewal role."""
+    return _PAIRED_HEADING.sub(lambda m: " " * len(m.group(0)), text)
+
+
 def find_durations(text: str) -> list[Candidate]:
     """Every duration in ``text`` in text order; an explicit number beats an implied one."""
+    text = _without_paired_headings(text)
     numbered = _numbered(text)
     found = numbered + _years_and_months(text, numbered) + _implicit_one(text)
     found += _half_years(text)
