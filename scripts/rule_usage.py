@@ -799,7 +799,7 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         dt, "'the last day of December, 2023' is the month's last day",
-        '    re.compile(rf"{_START}(?P<last>last)\\s+day\\s+of\\s+{_MONTH}'
+        '    re.compile(rf"{_START}(?P<last>last)\\s+day\\s+(?:of|in)\\s+{_MONTH}'
         '\\s*,?\\s*(?:of\\s+)?{_YEAR}", _FLAGS),\n', "",
         r"\blast\s+day\s+of\s+[A-Z][a-z]+\.?\s*,?\s*(?:of\s+)?(?:1[89]|20)\d{2}", generic=True,
     ))
@@ -850,6 +850,30 @@ def inventory() -> list[Rule]:
     rules.append(edit(
         dt, "year-first dates with dots ('2021.03.01')", "([-/.])(?P<m>", "([-/])(?P<m>",
         r"(?<![\d./-])(?:1[89]|20)\d{2}\.\d{1,2}\.\d{1,2}(?!\d)", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        dt, "dotted numeric dates are day first ('01.03.2021' is 1 March) (_day_first)",
+        '    if sep == ".":\n        return b <= 12\n', "",
+        r"(?<![\d./-])\d{1,2}\.\d{1,2}\.(?:1[89]|20)\d{2}(?![\d/]|\.\d)", flags=0,
+        generic=True,
+    ))
+    rules.append(edit(
+        dt, "a US date with hyphens and a two-digit year ('Date: 3-31-16')",
+        "    re.compile(\n        r\"(?<![\\w./-])(?P<a>0?[1-9]|1[0-2])(?P<sep>-)(?P<b>\\d{1,2})-"
+        "(?P<year>\\d{2})(?![\\w/-]|\\.\\d)\"\n    ),\n", "",
+        r"(?<![\w./-])(?:0?[1-9]|1[0-2])-\d{1,2}-\d{2}(?![\w/-]|\.\d)", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        dt, "'will end (on) the later / earlier of (i) <date>' ends the agreement (DATE_CUES)",
+        '            r"|\\bend(?:s|ing)?\\s+(?:on\\s+)?the\\s+(?:later|earlier)\\s+of\\W*"\n'
+        '            r"(?:\\(?[a-z1-9]{1,3}\\)\\s*)?$"\n', "",
+        rf"\bend(?:s|ing)?\s+the\s+(?:later|earlier)\s+of\W*(?:\(?[a-z1-9]{{1,3}}\)\s*)?"
+        rf"(?:the\s+)?(?:\d|{month}\s+\d)", generic=True,
+    ))
+    rules.append(edit(
+        dt, "'the last day in February, 2023' is the month's last day",
+        r"(?P<last>last)\s+day\s+(?:of|in)\s+", r"(?P<last>last)\s+day\s+of\s+",
+        r"\blast\s+day\s+in\s+[A-Z][a-z]+\.?\s*,?\s*(?:of\s+)?(?:1[89]|20)\d{2}", generic=True,
     ))
     rules.append(edit(
         dt, "'for the period <date> to <date>' starts and ends a range without 'from' (_FROM)",
@@ -993,11 +1017,12 @@ def inventory() -> list[Rule]:
             (r"(?:up\s+)?to\s+and\s+including", r"\bto\s+and\s+including\b"),
             (r"up\s+to", r"\bup\s+to\s+(?:\d|[A-Z][a-z]+\.?\s+\d)"),
             (r"(?:runs?|running)\s+to", r"\b(?:runs?|running)\s+to\s+(?:\d|[A-Z][a-z]+\.?\s+\d)"),
-            (r"end\s+date\s*:", r"\bend\s+date\s*:\s*\S"),
+            # a label "End Date: <date>", "Contract end: <date>"
+            (r"end(?:\s+date)?\s*:", r"\bend(?:\s+date)?\s*:\s*\S"),
         ], label="date role cue: the end of a stated period",
         generic={"ends", r"end(?:s|ed)?\s+(?:as\s+of|at(?:\s[^;]{1,40}?\son)?)",
                  r"(?:up\s+)?to\s+and\s+including", r"up\s+to", r"(?:runs?|running)\s+to",
-                 r"end\s+date\s*:"},
+                 r"end(?:\s+date)?\s*:"},
     )
     rules.append(edit(
         dt, "date role cue: the second date of a range ('<date> to <date>')",

@@ -2,7 +2,8 @@
 
 Handled: "May 5, 2014", "Feb. 3, 2011", "January 1st, 2020", "5th day of May, 2014", "the
 first day of June, 2010", "1st of January, 2020", "16th June 2004", "May 2014", "05/05/2014"
-(US order unless the first number cannot be a month: "29/3/18"), "12.31.2019", "2014-05-05",
+(US order unless the first number cannot be a month: "29/3/18"), "01.03.2021" (dots
+are day first, unless the second number cannot be a month: "12.31.2019"), "2014-05-05",
 "2014.05.05", "31-Dec-15", a formal year in words ("1st day of March, two thousand twenty-one"),
 OCR-split ordinals ("17t h day of March"), and signature-block blanks ("____ day of ______,
 2015" gives the year alone). Each candidate carries the role cue written next to it
@@ -100,8 +101,9 @@ _PATTERNS: list[re.Pattern[str]] = [
         rf"{_YEAR_IN_WORDS}",
         _FLAGS,
     ),
-    # the last day of December, 2023 (an end date written by its month)
-    re.compile(rf"{_START}(?P<last>last)\s+day\s+of\s+{_MONTH}\s*,?\s*(?:of\s+)?{_YEAR}", _FLAGS),
+    # the last day of December, 2023 / the last day in February, 2023 (an end date written by
+    # its month)
+    re.compile(rf"{_START}(?P<last>last)\s+day\s+(?:of|in)\s+{_MONTH}\s*,?\s*(?:of\s+)?{_YEAR}", _FLAGS),
     # May 2014 / March, 2015 / March ___, 2015 (blank day)
     re.compile(rf"{_START}{_MONTH}\s*(?:{_BLANK}\s*)?,?\s*{_YEAR}", _FLAGS),
     # ____ day of __________, 2015 / ______, 2020
@@ -115,6 +117,12 @@ _PATTERNS: list[re.Pattern[str]] = [
     re.compile(
         r"(?<![\d./-])(?P<a>\d{1,2})(?P<sep>[/.-])(?P<b>\d{1,2})(?P=sep)"
         r"(?P<year>(?:1[89]|20)\d{2}|(?<=/)\d{2})(?![\d/]|\.\d)"
+    ),
+    # 3-31-16: a US date with hyphens and a two-digit year (a form's "Date: 3-31-16", "Contract
+    # end: 04-01-08"); month first only, and not inside a code or a citation ("C5-2-01", "§§
+    # 13-8-50")
+    re.compile(
+        r"(?<![\w./-])(?P<a>0?[1-9]|1[0-2])(?P<sep>-)(?P<b>\d{1,2})-(?P<year>\d{2})(?![\w/-]|\.\d)"
     ),
     # 2014-05-05 / 2014/05/05 / 2014.05.05 (year first with dots, as East Asian contracts write)
     re.compile(
@@ -177,10 +185,13 @@ DATE_CUES: list[tuple[re.Pattern[str], str]] = [
             # the end of a stated period: "ending June 30, 2012", "shall end as of <date>",
             # "ends at 11:59 p.m. on <date>", "concluding on <date>", "extended to <date>",
             # "(up) to and including <date>", "up to <date>", "runs to <date>", "ends <date>",
-            # a cover sheet's "End Date: <date>"
+            # a cover sheet's "End Date: <date>" or "Contract end: <date>"
             r"|\b(?:ending|ends|end(?:s|ed)?\s+(?:as\s+of|at(?:\s[^;]{1,40}?\son)?)"
             r"|conclud\w*(?:\s+on)?|extended\s+to|(?:up\s+)?to\s+and\s+including|up\s+to"
-            r"|(?:runs?|running)\s+to|end\s+date\s*:)\s*$"
+            r"|(?:runs?|running)\s+to|end(?:\s+date)?\s*:)\s*$"
+            # "will end (on) the later of (i) <date> or (ii) ...": the first limb of an end
+            r"|\bend(?:s|ing)?\s+(?:on\s+)?the\s+(?:later|earlier)\s+of\W*"
+            r"(?:\(?[a-z1-9]{1,3}\)\s*)?$"
             # the second date of a range: "from <date> to <date>", "<date> - <date>", "from
             # January 1, 2021, to <date>"
             r"|(?:\d{4}|\d{1,2}(?:st|nd|rd|th)?)\s*,?\s*(?:to|-|–|—)\s*$",
@@ -221,7 +232,7 @@ def _iso_from_match(m: re.Match[str]) -> tuple[str, str] | None:
         year = _two_digit_year(int(groups["year"]))
     if groups.get("a"):
         a, b = int(groups["a"]), int(groups["b"])
-        month, day = (b, a) if a > 12 else (a, b)  # US order unless impossible
+        month, day = (b, a) if _day_first(a, b, groups["sep"]) else (a, b)
     elif groups.get("m"):
         month, day = int(groups["m"]), int(groups["d"])
     elif groups.get("month"):
@@ -238,6 +249,15 @@ def _iso_from_match(m: re.Match[str]) -> tuple[str, str] | None:
     else:
         return f"{year:04d}", "year"
     return (f"{year:04d}-{month:02d}-{day:02d}", "day") if _valid(year, month, day) else None
+
+
+def _day_first(a: int, b: int, sep: str) -> bool:
+    """Slashes and hyphens read in US order (month first) unless the first number cannot be a
+    month; dots are the European form ("01.03.2021" is 1 March), read month first only when the
+    second number cannot be a month ("12.31.2019")."""
+    if sep == ".":
+        return b <= 12
+    return a > 12
 
 
 def _valid(year: int, month: int, day: int) -> bool:
