@@ -799,8 +799,8 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         dt, "'the last day of December, 2023' is the month's last day",
-        '    re.compile(rf"{_START}(?P<last>last)\\s+day\\s+(?:of|in)\\s+{_MONTH}'
-        '\\s*,?\\s*(?:of\\s+)?{_YEAR}", _FLAGS),\n', "",
+        '    re.compile(\n        rf"{_START}(?P<last>last)\\s+day\\s+(?:of|in)\\s+{_MONTH}'
+        '\\s*,?\\s*(?:of\\s+)?{_YEAR}", _FLAGS\n    ),\n', "",
         r"\blast\s+day\s+of\s+[A-Z][a-z]+\.?\s*,?\s*(?:of\s+)?(?:1[89]|20)\d{2}", generic=True,
     ))
     rules.append(edit(
@@ -869,6 +869,12 @@ def inventory() -> list[Rule]:
         '            r"(?:\\(?[a-z1-9]{1,3}\\)\\s*)?$"\n', "",
         rf"\bend(?:s|ing)?\s+the\s+(?:later|earlier)\s+of\W*(?:\(?[a-z1-9]{{1,3}}\)\s*)?"
         rf"(?:the\s+)?(?:\d|{month}\s+\d)", generic=True,
+    ))
+    rules.append(edit(
+        dt, "'is valid for the period from <date> until <date>' starts a range (_FROM)",
+        r"|extends?|valid|effect", r"|extends?|effect",
+        rf"\bvalid\s+(?:for\s+)?(?:the\s+|a\s+)?(?:period\s+)?from\s+(?:the\s+)?"
+        rf"(?:\d|{month}\s+\d)[^.;]{{0,30}}?\s(?:to|through|thru|until|till|-|–)\s", generic=True,
     ))
     rules.append(edit(
         dt, "'the last day in February, 2023' is the month's last day",

@@ -544,3 +544,10 @@ def test_ending_the_later_or_earlier_of_a_date_ends_the_agreement(text: str, exp
 def test_the_last_day_in_a_month_is_a_whole_date() -> None:
     [cand] = find_dates("shall expire on the last day in February, 2025")
     assert (cand.value, cand.raw) == ("2025-02-28", "last day in February, 2025")
+
+
+def test_valid_for_the_period_from_one_date_until_another_starts_on_the_first() -> None:
+    text = "This Pact is valid for the period from 1 January 2021 until 31 December 2022."
+    assert [(c.value, c.kind) for c in find_dates(text)] == [
+        ("2021-01-01", "effective"), ("2022-12-31", "expire")
+    ]

@@ -103,7 +103,9 @@ _PATTERNS: list[re.Pattern[str]] = [
     ),
     # the last day of December, 2023 / the last day in February, 2023 (an end date written by
     # its month)
-    re.compile(rf"{_START}(?P<last>last)\s+day\s+(?:of|in)\s+{_MONTH}\s*,?\s*(?:of\s+)?{_YEAR}", _FLAGS),
+    re.compile(
+        rf"{_START}(?P<last>last)\s+day\s+(?:of|in)\s+{_MONTH}\s*,?\s*(?:of\s+)?{_YEAR}", _FLAGS
+    ),
     # May 2014 / March, 2015 / March ___, 2015 (blank day)
     re.compile(rf"{_START}{_MONTH}\s*(?:{_BLANK}\s*)?,?\s*{_YEAR}", _FLAGS),
     # ____ day of __________, 2015 / ______, 2020
@@ -294,14 +296,15 @@ def find_dates(text: str) -> list[Candidate]:
     return _last_signature_signs(text, _range_starts(text, dedupe_overlaps(found)))
 
 
-#: "shall be / runs / remains in force (for the period) from (and including) <date> to /
-#: through / until <date>", "... between <date> and <date>", "... for the period <date> to
+#: "shall be / runs / remains in force / is valid (for the period) from (and including) <date>
+#: to / through / until <date>", "... between <date> and <date>", "... for the period <date> to
 #: <date>", "covers / applies to the period ...", a term's label or statement ("Term: <date> -
 #: <date>", "The term of this Agreement is <date> to <date>"; not a renewal's, nor a service
 #: period's): the first date starts the period the second ends ("12 weeks from" is a schedule's)
 _FROM = re.compile(
     r"(?:\b(?:be|is|are|was|were|runs?|ran|running|continues?|continuing|remains?|lasts?"
-    r"|extends?|effect|force|covers?|covering|appl(?:y|ies)\s+to)\s+(?:for\s+)?(?:the\s+|a\s+)?"
+    r"|extends?|valid|effect|force|covers?|covering|appl(?:y|ies)\s+to)\s+(?:for\s+)?"
+    r"(?:the\s+|a\s+)?"
     r"(?:(?:period\s+)?(?P<word>from(?:\s+and\s+including)?|between)\s+|period\s+)"
     r"|(?<!renewal\s)(?<!extension\s)\b(?:term|contract\s+period|period\s+of\s+performance)"
     r"(?:\s+of\s+(?:this\s+|the\s+)?(?:agreement|contract|lease))?"
