@@ -877,6 +877,14 @@ def inventory() -> list[Rule]:
         rf"(?:\d|{month}\s+\d)[^.;]{{0,30}}?\s(?:to|through|thru|until|till|-|–)\s", generic=True,
     ))
     rules.append(edit(
+        dt, "a date defined right after as the expiration date ('<date> (the \"Expiration "
+        "Date\")') ends the agreement (_DEFINED_EXPIRY)",
+        '    (_DEFINED_EXPIRY, "expire"),\n', "",
+        r"(?:1[89]|20)\d{2}[\s,]*\(\s*(?:such\s+(?:expiration\s+|end\s+)?date\W{0,3})?"
+        r"(?:the\s+)?\W?(?:scheduled\s+)?(?:expiration|expiry|termination|end)\s+date",
+        generic=True,
+    ))
+    rules.append(edit(
         dt, "'the last day in February, 2023' is the month's last day",
         r"(?P<last>last)\s+day\s+(?:of|in)\s+", r"(?P<last>last)\s+day\s+of\s+",
         r"\blast\s+day\s+in\s+[A-Z][a-z]+\.?\s*,?\s*(?:of\s+)?(?:1[89]|20)\d{2}", generic=True,

@@ -551,3 +551,23 @@ def test_valid_for_the_period_from_one_date_until_another_starts_on_the_first() 
     assert [(c.value, c.kind) for c in find_dates(text)] == [
         ("2021-01-01", "effective"), ("2022-12-31", "expire")
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'The Pact shall remain in force until the earlier of (a) termination under Section 9 '
+        'hereof and (b) March 31, 2027 (the "Expiration Date").',
+        'The Pact shall expire upon the later of: (a) the end of the 2026 racing season and (b) '
+        'March 31, 2027 (such expiration date, the "Scheduled Expiration Date").',
+        'The Pact begins on the Effective Date and, subject to Section 12 and to the rights of '
+        'the Lender, runs on March 31, 2027 (the "Termination Date").',
+    ],
+)
+def test_a_date_defined_as_the_expiration_date_ends_the_agreement(text: str) -> None:
+    assert [(c.value, c.kind) for c in find_dates(text)] == [("2027-03-31", "expire")]
+
+
+def test_a_cover_sheets_next_label_is_no_definition() -> None:
+    text = "Effective Date: January 1, 2019\nTermination Date: December 31, 2023"
+    assert [c.kind for c in find_dates(text)] == ["effective", "expire"]

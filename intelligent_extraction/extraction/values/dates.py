@@ -215,8 +215,18 @@ _DEFINED_EFFECTIVE = re.compile(
     r"(?:(?:referred\s+to\s+as|called)\s+)?)(?:the\s+)?\W?(?:effective|commencement)\s+date",
     _FLAGS,
 )
+#: The date defined as the end of the term right after it: "(the "Expiration Date")", "(the
+#: "Termination Date")", "(such expiration date, the "Scheduled Expiration Date")"; in
+#: parentheses only: a cover sheet's next label ("<date> Termination Date: <date>") is no
+#: definition.
+_DEFINED_EXPIRY = re.compile(
+    r"^[\s,]*\(\s*(?:such\s+(?:expiration\s+|end\s+)?date\W{0,3})?(?:the\s+)?\W?"
+    r"(?:scheduled\s+)?(?:expiration|expiry|termination|end)\s+date",
+    _FLAGS,
+)
 _DEFINED_TERM_CUES: list[tuple[re.Pattern[str], str]] = [
     (_DEFINED_EFFECTIVE, "effective"),
+    (_DEFINED_EXPIRY, "expire"),
     (_DATE_LABEL_AFTER, "dated"),
 ]
 
