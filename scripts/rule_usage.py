@@ -885,6 +885,12 @@ def inventory() -> list[Rule]:
         generic=True,
     ))
     rules.append(edit(
+        dt, "side-by-side signature blocks ('Date: Date: 3/29/2016 3/31/2016'): the day right "
+        "after a signing date signs too (_side_by_side)",
+        "    signed = _side_by_side(text, found, {", "    signed = set().union({",
+        r"\bdate\s*:\s*date\s*:", generic=True,
+    ))
+    rules.append(edit(
         dt, "'the last day in February, 2023' is the month's last day",
         r"(?P<last>last)\s+day\s+(?:of|in)\s+", r"(?P<last>last)\s+day\s+of\s+",
         r"\blast\s+day\s+in\s+[A-Z][a-z]+\.?\s*,?\s*(?:of\s+)?(?:1[89]|20)\d{2}", generic=True,

@@ -571,3 +571,16 @@ def test_a_date_defined_as_the_expiration_date_ends_the_agreement(text: str) -> 
 def test_a_cover_sheets_next_label_is_no_definition() -> None:
     text = "Effective Date: January 1, 2019\nTermination Date: December 31, 2023"
     assert [c.kind for c in find_dates(text)] == ["effective", "expire"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("By: /s/ Jane Roe   By: /s/ John Doe\nDate:   Date:\n3/29/2021   3/31/2021",
+         [("2021-03-29", None), ("2021-03-31", "dated")]),
+        ("By: /s/ Jane Roe   By: /s/ John Doe\nDate:   Date:\n3/31/2021   3/29/2021",
+         [("2021-03-31", "dated"), ("2021-03-29", None)]),
+    ],
+)
+def test_side_by_side_signature_dates_sign_on_the_last(text: str, expected) -> None:
+    assert [(c.value, c.kind) for c in find_dates(text)] == expected

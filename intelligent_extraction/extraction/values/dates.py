@@ -350,7 +350,7 @@ def _range_starts(text: str, found: list[Candidate]) -> list[Candidate]:
 def _last_signature_signs(text: str, found: list[Candidate]) -> list[Candidate]:
     """Signatures dated on different days: the contract is made when the last one signs, so
     the earlier "Date:" dates lose their signing role."""
-    signed = {
+    signed = _side_by_side(text, found, {
         i for i, c in enumerate(found)
         if c.kind == "dated" and c.unit == "day"
         and (
@@ -358,14 +358,25 @@ def _last_signature_signs(text: str, found: list[Candidate]) -> list[Candidate]:
             or _DATE_LABEL_AFTER.match(squash_spaces(text[c.end : c.end + 40]))
             or _SIGNATURE_MARK.search(squash_spaces(text[max(0, c.start - 180) : c.start])[-60:])
         )
-    }
+    })
     if len(signed) < 2:
         return found
     last = max(found[i].value for i in signed)
     return [
-        replace(c, kind=None) if i in signed and c.value != last else c
+        replace(c, kind=None if c.value != last else "dated") if i in signed else c
         for i, c in enumerate(found)
     ]
+
+
+def _side_by_side(text: str, found: list[Candidate], signed: set[int]) -> set[int]:
+    """Signature blocks set side by side come out of a PDF as "Date: Date: 3/29/2016
+    3/31/2016": a day right after a signing date, with nothing between, is the other party's
+    signing date."""
+    return signed | {
+        i + 1 for i in signed
+        if i + 1 < len(found) and found[i + 1].kind is None and found[i + 1].unit == "day"
+        and not text[found[i].end : found[i + 1].start].strip()
+    }
 
 
 _ISO = re.compile(r"^\d{4}(?:-\d{2}(?:-\d{2})?)?$")
