@@ -853,7 +853,7 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         dt, "dotted numeric dates are day first ('01.03.2021' is 1 March) (_day_first)",
-        '    if sep == ".":\n        return b <= 12\n', "",
+        'day_first = groups["sep"] == "." or (', 'day_first = (',
         r"(?<![\d./-])\d{1,2}\.\d{1,2}\.(?:1[89]|20)\d{2}(?![\d/]|\.\d)", flags=0,
         generic=True,
     ))
@@ -889,6 +889,13 @@ def inventory() -> list[Rule]:
         "after a signing date signs too (_side_by_side)",
         "    signed = _side_by_side(text, found, {", "    signed = set().union({",
         r"\bdate\s*:\s*date\s*:", generic=True,
+    ))
+    rules.append(edit(
+        dt, "ambiguous slashed dates read day first beside a day-first one ('01/03/2021' by "
+        "'28/02/2023') (_SLASHED_DAY_FIRST)",
+        ' or (groups["sep"] == "/" and slashes_day_first)', "",
+        r"(?<![\d./-])(?:1[3-9]|2\d|3[01])/(?:0?[1-9]|1[0-2])/(?:\d{4}|\d{2})(?![\d/])",
+        flags=0, generic=True,
     ))
     rules.append(edit(
         dt, "'the last day in February, 2023' is the month's last day",

@@ -584,3 +584,16 @@ def test_a_cover_sheets_next_label_is_no_definition() -> None:
 )
 def test_side_by_side_signature_dates_sign_on_the_last(text: str, expected) -> None:
     assert [(c.value, c.kind) for c in find_dates(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Term: 01/03/2021 - 28/02/2023", ["2021-03-01", "2023-02-28"]),  # day first beside
+        ("signed 01/03/2021 and 02/28/2023", ["2021-01-03", "2023-02-28"]),  # month first
+        ("signed 01/03/2021, 02/28/2023 and 28/02/2023",  # both ways: US order stays
+         ["2021-01-03", "2023-02-28", "2023-02-28"]),
+    ],
+)
+def test_slashed_dates_read_the_way_the_text_writes_them(text: str, expected) -> None:
+    assert [c.value for c in find_dates(text)] == expected

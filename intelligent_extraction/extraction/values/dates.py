@@ -2,11 +2,11 @@
 
 Handled: "May 5, 2014", "Feb. 3, 2011", "January 1st, 2020", "5th day of May, 2014", "the
 first day of June, 2010", "1st of January, 2020", "16th June 2004", "May 2014", "05/05/2014"
-(US order unless the first number cannot be a month: "29/3/18"), "01.03.2021" (dots
-are day first, unless the second number cannot be a month: "12.31.2019"), "2014-05-05",
-"2014.05.05", "31-Dec-15", a formal year in words ("1st day of March, two thousand twenty-one"),
-OCR-split ordinals ("17t h day of March"), and signature-block blanks ("____ day of ______,
-2015" gives the year alone). Each candidate carries the role cue written next to it
+(US order unless the first number cannot be a month, "29/3/18", or the text's other slashed
+dates are day first), "01.03.2021" (dots are day first, unless the second number cannot be a
+month: "12.31.2019"), "3-31-16", "2014-05-05", "2014.05.05", "31-Dec-15", a formal year in
+words ("1st day of March, two thousand twenty-one"), OCR-split ordinals ("17t h day of
+March"), and signature-block blanks ("____ day of ______, 2015" gives the year alone). Each candidate carries the role cue written next to it
 (``effective``, ``dated``, ``expire``) so an extractor can tell an effective date from an
 expiry.
 
@@ -235,7 +235,7 @@ def _two_digit_year(year: int) -> int:
     return year + (2000 if year < 50 else 1900) if year < 100 else year
 
 
-def _iso_from_match(m: re.Match[str]) -> tuple[str, str] | None:
+def _iso_from_match(m: re.Match[str], slashes_day_first: bool) -> tuple[str, str] | None:
     """(ISO string, precision) for a match of any pattern, or None if it is no real date."""
     groups = m.groupdict()
     if groups.get("yearwords"):
@@ -244,7 +244,8 @@ def _iso_from_match(m: re.Match[str]) -> tuple[str, str] | None:
         year = _two_digit_year(int(groups["year"]))
     if groups.get("a"):
         a, b = int(groups["a"]), int(groups["b"])
-        month, day = (b, a) if _day_first(a, b, groups["sep"]) else (a, b)
+        day_first = groups["sep"] == "." or (groups["sep"] == "/" and slashes_day_first)
+        month, day = (b, a) if _day_first(a, b, day_first) else (a, b)
     elif groups.get("m"):
         month, day = int(groups["m"]), int(groups["d"])
     elif groups.get("month"):
@@ -263,13 +264,23 @@ def _iso_from_match(m: re.Match[str]) -> tuple[str, str] | None:
     return (f"{year:04d}-{month:02d}-{day:02d}", "day") if _valid(year, month, day) else None
 
 
-def _day_first(a: int, b: int, sep: str) -> bool:
-    """Slashes and hyphens read in US order (month first) unless the first number cannot be a
-    month; dots are the European form ("01.03.2021" is 1 March), read month first only when the
-    second number cannot be a month ("12.31.2019")."""
-    if sep == ".":
+def _day_first(a: int, b: int, day_first: bool) -> bool:
+    """US order (month first) unless the first number cannot be a month; where the text writes
+    day first (dots: "01.03.2021" is 1 March; or slashes beside a "28/02/2023"), day first
+    unless the second number cannot be a month ("12.31.2019")."""
+    if day_first:
         return b <= 12
     return a > 12
+
+
+#: Slashed dates that can only be read one way ("28/02/2023" is day first, "02/28/2023" month
+#: first): one way alone in a text says how its ambiguous ones ("01/03/2021") read.
+_SLASHED_DAY_FIRST = re.compile(
+    r"(?<![\d./-])(?:1[3-9]|2\d|3[01])/(?:0?[1-9]|1[0-2])/(?:\d{4}|\d{2})(?![\d/])"
+)
+_SLASHED_MONTH_FIRST = re.compile(
+    r"(?<![\d./-])(?:0?[1-9]|1[0-2])/(?:1[3-9]|2\d|3[01])/(?:\d{4}|\d{2})(?![\d/])"
+)
 
 
 def _valid(year: int, month: int, day: int) -> bool:
@@ -289,9 +300,12 @@ def _role(text: str, start: int, end: int) -> str | None:
 def find_dates(text: str) -> list[Candidate]:
     """Every date in ``text``, in text order; overlapping readings keep the most complete."""
     found: list[Candidate] = []
+    slashes_day_first = bool(_SLASHED_DAY_FIRST.search(text)) and not _SLASHED_MONTH_FIRST.search(
+        text
+    )
     for pattern in _PATTERNS:
         for m in pattern.finditer(text):
-            parsed = _iso_from_match(m)
+            parsed = _iso_from_match(m, slashes_day_first)
             if parsed is None:
                 continue
             start, end = m.span()
