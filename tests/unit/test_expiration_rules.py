@@ -303,10 +303,10 @@ def test_a_window_something_happens_during_gives_no_expiry(text):
 
 
 @pytest.mark.parametrize("text", [
-    "The term of this Agreement will begin on February 1, 2021 and end on the first anniversary "
-    "of the date of this Agreement.",
-    "The term of this Agreement will begin on February 1, 2021 and end on the first anniversary "
-    "of the date hereof.",
+    "The Term starts on February 1, 2021 and expires upon the first anniversary of the date of "
+    "this Agreement.",
+    "The Term starts on February 1, 2021 and expires upon the first anniversary of the date "
+    "hereof.",
 ])
 def test_an_anniversary_of_signing_counts_from_signing_not_from_a_stated_start(text):
     """The sentence names another start, but the anniversary is of the day it was signed."""
