@@ -6,9 +6,9 @@ first day of June, 2010", "1st of January, 2020", "16th June 2004", "May 2014", 
 dates are day first), "01.03.2021" (dots are day first, unless the second number cannot be a
 month: "12.31.2019"), "3-31-16", "2014-05-05", "2014.05.05", "31-Dec-15", a formal year in
 words ("1st day of March, two thousand twenty-one"), OCR-split ordinals ("17t h day of
-March"), and signature-block blanks ("____ day of ______, 2015" gives the year alone). Each candidate carries the role cue written next to it
-(``effective``, ``dated``, ``expire``) so an extractor can tell an effective date from an
-expiry.
+March"), and signature-block blanks ("____ day of ______, 2015" gives the year alone). Each
+candidate carries the role cue written next to it (``effective``, ``dated``, ``expire``) so an
+extractor can tell an effective date from an expiry.
 
 Why not dateparser: it parses a string that *is* a date, but cannot locate dates inside a
 paragraph with offsets (``search_dates`` is slow and reads "may" and "second" as dates), and
@@ -283,6 +283,10 @@ _SLASHED_MONTH_FIRST = re.compile(
 )
 
 
+def _writes_slashes_day_first(text: str) -> bool:
+    return bool(_SLASHED_DAY_FIRST.search(text)) and not _SLASHED_MONTH_FIRST.search(text)
+
+
 def _valid(year: int, month: int, day: int) -> bool:
     try:
         date(year, month, day)
@@ -300,9 +304,7 @@ def _role(text: str, start: int, end: int) -> str | None:
 def find_dates(text: str) -> list[Candidate]:
     """Every date in ``text``, in text order; overlapping readings keep the most complete."""
     found: list[Candidate] = []
-    slashes_day_first = bool(_SLASHED_DAY_FIRST.search(text)) and not _SLASHED_MONTH_FIRST.search(
-        text
-    )
+    slashes_day_first = _writes_slashes_day_first(text)
     for pattern in _PATTERNS:
         for m in pattern.finditer(text):
             parsed = _iso_from_match(m, slashes_day_first)
