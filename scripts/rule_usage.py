@@ -806,8 +806,8 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         dt, "'the last day of December, 2023' is the month's last day",
-        '    re.compile(rf"{_START}(?P<last>last)\\s+day\\s+of\\s+{_MONTH}'
-        '\\s*,?\\s*(?:of\\s+)?{_YEAR}", _FLAGS),\n', "",
+        '    re.compile(\n        rf"{_START}(?P<last>last)\\s+day\\s+(?:of|in)\\s+{_MONTH}'
+        '\\s*,?\\s*(?:of\\s+)?{_YEAR}", _FLAGS\n    ),\n', "",
         r"\blast\s+day\s+of\s+[A-Z][a-z]+\.?\s*,?\s*(?:of\s+)?(?:1[89]|20)\d{2}", generic=True,
     ))
     rules.append(edit(
@@ -857,6 +857,57 @@ def inventory() -> list[Rule]:
     rules.append(edit(
         dt, "year-first dates with dots ('2021.03.01')", "([-/.])(?P<m>", "([-/])(?P<m>",
         r"(?<![\d./-])(?:1[89]|20)\d{2}\.\d{1,2}\.\d{1,2}(?!\d)", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        dt, "dotted numeric dates are day first ('01.03.2021' is 1 March) (_day_first)",
+        'day_first = groups["sep"] == "." or (', 'day_first = (',
+        r"(?<![\d./-])\d{1,2}\.\d{1,2}\.(?:1[89]|20)\d{2}(?![\d/]|\.\d)", flags=0,
+        generic=True,
+    ))
+    rules.append(edit(
+        dt, "a US date with hyphens and a two-digit year ('Date: 3-31-16')",
+        "    re.compile(\n        r\"(?<![\\w./-])(?P<a>0?[1-9]|1[0-2])(?P<sep>-)(?P<b>\\d{1,2})-"
+        "(?P<year>\\d{2})(?![\\w/-]|\\.\\d)\"\n    ),\n", "",
+        r"(?<![\w./-])(?:0?[1-9]|1[0-2])-\d{1,2}-\d{2}(?![\w/-]|\.\d)", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        dt, "'will end (on) the later / earlier of (i) <date>' ends the agreement (DATE_CUES)",
+        '            r"|\\bend(?:s|ing)?\\s+(?:on\\s+)?the\\s+(?:later|earlier)\\s+of\\W*"\n'
+        '            r"(?:\\(?[a-z1-9]{1,3}\\)\\s*)?$"\n', "",
+        rf"\bend(?:s|ing)?\s+the\s+(?:later|earlier)\s+of\W*(?:\(?[a-z1-9]{{1,3}}\)\s*)?"
+        rf"(?:the\s+)?(?:\d|{month}\s+\d)", generic=True,
+    ))
+    rules.append(edit(
+        dt, "'is valid for the period from <date> until <date>' starts a range (_FROM)",
+        r"|extends?|valid|effect", r"|extends?|effect",
+        rf"\bvalid\s+(?:for\s+)?(?:the\s+|a\s+)?(?:period\s+)?from\s+(?:the\s+)?"
+        rf"(?:\d|{month}\s+\d)[^.;]{{0,30}}?\s(?:to|through|thru|until|till|-|–)\s", generic=True,
+    ))
+    rules.append(edit(
+        dt, "a date defined right after as the expiration date ('<date> (the \"Expiration "
+        "Date\")') ends the agreement (_DEFINED_EXPIRY)",
+        '    (_DEFINED_EXPIRY, "expire"),\n', "",
+        r"(?:1[89]|20)\d{2}[\s,]*\(\s*(?:such\s+(?:expiration\s+|end\s+)?date\W{0,3})?"
+        r"(?:the\s+)?\W?(?:scheduled\s+)?(?:expiration|expiry|termination|end)\s+date",
+        generic=True,
+    ))
+    rules.append(edit(
+        dt, "side-by-side signature blocks ('Date: Date: 3/29/2016 3/31/2016'): the day right "
+        "after a signing date signs too (_side_by_side)",
+        "    signed = _side_by_side(text, found, {", "    signed = set().union({",
+        r"\bdate\s*:\s*date\s*:", generic=True,
+    ))
+    rules.append(edit(
+        dt, "ambiguous slashed dates read day first beside a day-first one ('01/03/2021' by "
+        "'28/02/2023') (_SLASHED_DAY_FIRST)",
+        ' or (groups["sep"] == "/" and slashes_day_first)', "",
+        r"(?<![\d./-])(?:1[3-9]|2\d|3[01])/(?:0?[1-9]|1[0-2])/(?:\d{4}|\d{2})(?![\d/])",
+        flags=0, generic=True,
+    ))
+    rules.append(edit(
+        dt, "'the last day in February, 2023' is the month's last day",
+        r"(?P<last>last)\s+day\s+(?:of|in)\s+", r"(?P<last>last)\s+day\s+of\s+",
+        r"\blast\s+day\s+in\s+[A-Z][a-z]+\.?\s*,?\s*(?:of\s+)?(?:1[89]|20)\d{2}", generic=True,
     ))
     rules.append(edit(
         dt, "'for the period <date> to <date>' starts and ends a range without 'from' (_FROM)",
@@ -1000,11 +1051,12 @@ def inventory() -> list[Rule]:
             (r"(?:up\s+)?to\s+and\s+including", r"\bto\s+and\s+including\b"),
             (r"up\s+to", r"\bup\s+to\s+(?:\d|[A-Z][a-z]+\.?\s+\d)"),
             (r"(?:runs?|running)\s+to", r"\b(?:runs?|running)\s+to\s+(?:\d|[A-Z][a-z]+\.?\s+\d)"),
-            (r"end\s+date\s*:", r"\bend\s+date\s*:\s*\S"),
+            # a label "End Date: <date>", "Contract end: <date>"
+            (r"end(?:\s+date)?\s*:", r"\bend(?:\s+date)?\s*:\s*\S"),
         ], label="date role cue: the end of a stated period",
         generic={"ends", r"end(?:s|ed)?\s+(?:as\s+of|at(?:\s[^;]{1,40}?\son)?)",
                  r"(?:up\s+)?to\s+and\s+including", r"up\s+to", r"(?:runs?|running)\s+to",
-                 r"end\s+date\s*:"},
+                 r"end(?:\s+date)?\s*:"},
     )
     rules.append(edit(
         dt, "date role cue: the second date of a range ('<date> to <date>')",

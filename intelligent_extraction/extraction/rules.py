@@ -193,6 +193,15 @@ _FROM_SIGNING = re.compile(
     r"execution|first\s+(?:above\s+)?written)|execution\s+date|from\s+(?:the\s+)?signing)\b",
     re.IGNORECASE,
 )
+#: A period counted from signing, said right after it ("the first anniversary of the date of
+#: this Agreement", "two years from the date hereof"): it runs from the signing date even where
+#: its sentence names another start ("will begin on February 1, 1998 and end on the first
+#: anniversary of the date of this Agreement").
+_COUNTED_FROM_SIGNING = re.compile(
+    rf"\W*(?:[\w()-]+\s+){{0,2}}?(?:of|from|after|following)\s+(?:the\s+)?"
+    rf"(?:{_FROM_SIGNING.pattern})",
+    re.IGNORECASE,
+)
 _RENEWAL_BEFORE = re.compile(
     rf"\b(?:renew\w*|{EXTENDS_A_RENEWAL}|extension|successive|subsequent|additional|thereafter)\b",
     re.I,
@@ -309,11 +318,12 @@ def _start_date(
         return named, "stated"
     s, e = sentence_bounds(p.text, c.start, c.end)
     sentence = p.text[s:e]
+    counted_from_signing = bool(_COUNTED_FROM_SIGNING.match(p.text, c.end, e))
     stated = [d for d in find_candidates(ValueType.date, sentence) if d.unit == "day"]
     stated = [d for d in stated if d.kind in ("effective", None, "dated")]
-    if stated:
+    if stated and not counted_from_signing:
         return stated[0].value, "stated"
-    from_signing = bool(_FROM_SIGNING.search(sentence))
+    from_signing = counted_from_signing or bool(_FROM_SIGNING.search(sentence))
     needs = reader.rule.needs
     order = needs[::-1] if from_signing else needs
     for name in order:

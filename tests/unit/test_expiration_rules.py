@@ -311,3 +311,18 @@ def test_a_window_something_happens_during_gives_no_expiry(text):
 ])
 def test_a_lease_or_a_deed_names_what_expires_like_an_agreement(text, end):
     assert _expiry(text, effective_date="2016-01-04").value == end
+
+
+@pytest.mark.parametrize("text", [
+    "The Term starts on February 1, 2021 and expires upon the first anniversary of the date of "
+    "this Agreement.",
+    "The Term starts on February 1, 2021 and expires upon the first anniversary of the date "
+    "hereof.",
+])
+def test_an_anniversary_of_signing_counts_from_signing_not_from_a_stated_start(text):
+    """The sentence names another start, but the anniversary is of the day it was signed."""
+    result = RuleExtractor(SHIPPED).extract(
+        EXPIRATION, [chunk(text, 7, 6000)],
+        context={"effective_date": "2021-02-01", "agreement_date": "2021-01-20"},
+    )
+    assert result.value == "2022-01-20", (result.value, result.candidates[:2])

@@ -349,6 +349,7 @@ def test_the_day_the_term_begins_is_the_effective_date_not_the_signing(extractor
     "and shall remain in force until January 31, 2017 unless extended in writing.",
     "Hosting fees are listed in Annex 2.\n\nCOMMENCEMENT DATE FOR HOSTING UNDER THIS SCHEDULE: "
     "APRIL 3, 2016\n\nIN WITNESS WHEREOF, the parties have signed this Schedule.",
+    "2. Contract period\n2.1 Contract start: 04/03/2016\n2.2 Contract end: 04/02/2018",
 ])
 def test_the_day_something_starts_is_not_the_day_the_agreement_was_made(extractor, start):
     opening = (

@@ -496,3 +496,104 @@ def test_more_statements_of_a_range_start_on_the_first_and_end_on_the_second(tex
 def test_the_day_of_the_month_of() -> None:
     [cand] = find_dates("made on the 1st day of the month of March, 2021")
     assert (cand.value, cand.raw) == ("2021-03-01", "1st day of the month of March, 2021")
+
+
+@pytest.mark.parametrize(
+    ("text", "iso"),
+    [
+        ("This Pact is effective as of 01.03.2021.", "2021-03-01"),  # dots: day first
+        ("Concluded in Vienna on 11.06.2020.", "2020-06-11"),
+        ("The Pact begins on 5.10.2021.", "2021-10-05"),
+        ("Dated: 10.12.2018", "2018-12-10"),
+        ("paid on 12.31.2019", "2019-12-31"),  # 31 cannot be a month: month first
+        ("signed 3/4/2012", "2012-03-04"),  # slashes stay in US order
+    ],
+)
+def test_dotted_numeric_dates_are_day_first(text: str, iso: str) -> None:
+    assert [c.value for c in find_dates(text)] == [iso]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Contract start: 04-01-19", [("2019-04-01", "effective")]),
+        ("Contract end: 03-31-21", [("2021-03-31", "expire")]),
+        ("Term end: 9-30-22", [("2022-09-30", "expire")]),
+        ("By: Jane Roe Date: 7-29-16", [("2016-07-29", "dated")]),
+        ("Tri C5-2-01 Espace Henry", []),  # a code, not a date
+        ("under §§ 13-8-50 through 13-8-59", []),  # a citation: 13 is no month
+    ],
+)
+def test_a_us_date_with_hyphens_and_a_two_digit_year(text: str, expected) -> None:
+    assert [(c.value, c.kind) for c in find_dates(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("The term will begin on July 1, 2022 and will end the later of (i) June 30, 2024 or "
+         "(ii) the completion of the Services.", ["effective", "expire"]),
+        ("The Term shall end on the earlier of (a) December 31, 2026 and (b) completion.",
+         ["expire"]),
+    ],
+)
+def test_ending_the_later_or_earlier_of_a_date_ends_the_agreement(text: str, expected) -> None:
+    assert [c.kind for c in find_dates(text)] == expected
+
+
+def test_the_last_day_in_a_month_is_a_whole_date() -> None:
+    [cand] = find_dates("shall expire on the last day in February, 2025")
+    assert (cand.value, cand.raw) == ("2025-02-28", "last day in February, 2025")
+
+
+def test_valid_for_the_period_from_one_date_until_another_starts_on_the_first() -> None:
+    text = "This Pact is valid for the period from 1 January 2021 until 31 December 2022."
+    assert [(c.value, c.kind) for c in find_dates(text)] == [
+        ("2021-01-01", "effective"), ("2022-12-31", "expire")
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'The Pact shall remain in force until the earlier of (a) termination under Section 9 '
+        'hereof and (b) March 31, 2027 (the "Expiration Date").',
+        'The Pact shall expire upon the later of: (a) the end of the 2026 racing season and (b) '
+        'March 31, 2027 (such expiration date, the "Scheduled Expiration Date").',
+        'The Pact begins on the Effective Date and, subject to Section 12 and to the rights of '
+        'the Lender, runs on March 31, 2027 (the "Termination Date").',
+    ],
+)
+def test_a_date_defined_as_the_expiration_date_ends_the_agreement(text: str) -> None:
+    assert [(c.value, c.kind) for c in find_dates(text)] == [("2027-03-31", "expire")]
+
+
+def test_a_cover_sheets_next_label_is_no_definition() -> None:
+    text = "Effective Date: January 1, 2019\nTermination Date: December 31, 2023"
+    assert [c.kind for c in find_dates(text)] == ["effective", "expire"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("By: /s/ Jane Roe   By: /s/ John Doe\nDate:   Date:\n3/29/2021   3/31/2021",
+         [("2021-03-29", None), ("2021-03-31", "dated")]),
+        ("By: /s/ Jane Roe   By: /s/ John Doe\nDate:   Date:\n3/31/2021   3/29/2021",
+         [("2021-03-31", "dated"), ("2021-03-29", None)]),
+    ],
+)
+def test_side_by_side_signature_dates_sign_on_the_last(text: str, expected) -> None:
+    assert [(c.value, c.kind) for c in find_dates(text)] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Term: 01/03/2021 - 28/02/2023", ["2021-03-01", "2023-02-28"]),  # day first beside
+        ("signed 01/03/2021 and 02/28/2023", ["2021-01-03", "2023-02-28"]),  # month first
+        ("signed 01/03/2021, 02/28/2023 and 28/02/2023",  # both ways: US order stays
+         ["2021-01-03", "2023-02-28", "2023-02-28"]),
+    ],
+)
+def test_slashed_dates_read_the_way_the_text_writes_them(text: str, expected) -> None:
+    assert [c.value for c in find_dates(text)] == expected

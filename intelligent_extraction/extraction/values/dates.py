@@ -2,12 +2,13 @@
 
 Handled: "May 5, 2014", "Feb. 3, 2011", "January 1st, 2020", "5th day of May, 2014", "the
 first day of June, 2010", "1st of January, 2020", "16th June 2004", "May 2014", "05/05/2014"
-(US order unless the first number cannot be a month: "29/3/18"), "12.31.2019", "2014-05-05",
-"2014.05.05", "31-Dec-15", a formal year in words ("1st day of March, two thousand twenty-one"),
-OCR-split ordinals ("17t h day of March"), and signature-block blanks ("____ day of ______,
-2015" gives the year alone). Each candidate carries the role cue written next to it
-(``effective``, ``dated``, ``expire``) so an extractor can tell an effective date from an
-expiry.
+(US order unless the first number cannot be a month, "29/3/18", or the text's other slashed
+dates are day first), "01.03.2021" (dots are day first, unless the second number cannot be a
+month: "12.31.2019"), "3-31-16", "2014-05-05", "2014.05.05", "31-Dec-15", a formal year in
+words ("1st day of March, two thousand twenty-one"), OCR-split ordinals ("17t h day of
+March"), and signature-block blanks ("____ day of ______, 2015" gives the year alone). Each
+candidate carries the role cue written next to it (``effective``, ``dated``, ``expire``) so an
+extractor can tell an effective date from an expiry.
 
 Why not dateparser: it parses a string that *is* a date, but cannot locate dates inside a
 paragraph with offsets (``search_dates`` is slow and reads "may" and "second" as dates), and
@@ -100,8 +101,11 @@ _PATTERNS: list[re.Pattern[str]] = [
         rf"{_YEAR_IN_WORDS}",
         _FLAGS,
     ),
-    # the last day of December, 2023 (an end date written by its month)
-    re.compile(rf"{_START}(?P<last>last)\s+day\s+of\s+{_MONTH}\s*,?\s*(?:of\s+)?{_YEAR}", _FLAGS),
+    # the last day of December, 2023 / the last day in February, 2023 (an end date written by
+    # its month)
+    re.compile(
+        rf"{_START}(?P<last>last)\s+day\s+(?:of|in)\s+{_MONTH}\s*,?\s*(?:of\s+)?{_YEAR}", _FLAGS
+    ),
     # May 2014 / March, 2015 / March ___, 2015 (blank day)
     re.compile(rf"{_START}{_MONTH}\s*(?:{_BLANK}\s*)?,?\s*{_YEAR}", _FLAGS),
     # ____ day of __________, 2015 / ______, 2020
@@ -115,6 +119,12 @@ _PATTERNS: list[re.Pattern[str]] = [
     re.compile(
         r"(?<![\d./-])(?P<a>\d{1,2})(?P<sep>[/.-])(?P<b>\d{1,2})(?P=sep)"
         r"(?P<year>(?:1[89]|20)\d{2}|(?<=/)\d{2})(?![\d/]|\.\d)"
+    ),
+    # 3-31-16: a US date with hyphens and a two-digit year (a form's "Date: 3-31-16", "Contract
+    # end: 04-01-08"); month first only, and not inside a code or a citation ("C5-2-01", "§§
+    # 13-8-50")
+    re.compile(
+        r"(?<![\w./-])(?P<a>0?[1-9]|1[0-2])(?P<sep>-)(?P<b>\d{1,2})-(?P<year>\d{2})(?![\w/-]|\.\d)"
     ),
     # 2014-05-05 / 2014/05/05 / 2014.05.05 (year first with dots, as East Asian contracts write)
     re.compile(
@@ -177,10 +187,13 @@ DATE_CUES: list[tuple[re.Pattern[str], str]] = [
             # the end of a stated period: "ending June 30, 2012", "shall end as of <date>",
             # "ends at 11:59 p.m. on <date>", "concluding on <date>", "extended to <date>",
             # "(up) to and including <date>", "up to <date>", "runs to <date>", "ends <date>",
-            # a cover sheet's "End Date: <date>"
+            # a cover sheet's "End Date: <date>" or "Contract end: <date>"
             r"|\b(?:ending|ends|end(?:s|ed)?\s+(?:as\s+of|at(?:\s[^;]{1,40}?\son)?)"
             r"|conclud\w*(?:\s+on)?|extended\s+to|(?:up\s+)?to\s+and\s+including|up\s+to"
-            r"|(?:runs?|running)\s+to|end\s+date\s*:)\s*$"
+            r"|(?:runs?|running)\s+to|end(?:\s+date)?\s*:)\s*$"
+            # "will end (on) the later of (i) <date> or (ii) ...": the first limb of an end
+            r"|\bend(?:s|ing)?\s+(?:on\s+)?the\s+(?:later|earlier)\s+of\W*"
+            r"(?:\(?[a-z1-9]{1,3}\)\s*)?$"
             # the second date of a range: "from <date> to <date>", "<date> - <date>", "from
             # January 1, 2021, to <date>"
             r"|(?:\d{4}|\d{1,2}(?:st|nd|rd|th)?)\s*,?\s*(?:to|-|–|—)\s*$",
@@ -202,8 +215,18 @@ _DEFINED_EFFECTIVE = re.compile(
     r"(?:(?:referred\s+to\s+as|called)\s+)?)(?:the\s+)?\W?(?:effective|commencement)\s+date",
     _FLAGS,
 )
+#: The date defined as the end of the term right after it: "(the "Expiration Date")", "(the
+#: "Termination Date")", "(such expiration date, the "Scheduled Expiration Date")"; in
+#: parentheses only: a cover sheet's next label ("<date> Termination Date: <date>") is no
+#: definition.
+_DEFINED_EXPIRY = re.compile(
+    r"^[\s,]*\(\s*(?:such\s+(?:expiration\s+|end\s+)?date\W{0,3})?(?:the\s+)?\W?"
+    r"(?:scheduled\s+)?(?:expiration|expiry|termination|end)\s+date",
+    _FLAGS,
+)
 _DEFINED_TERM_CUES: list[tuple[re.Pattern[str], str]] = [
     (_DEFINED_EFFECTIVE, "effective"),
+    (_DEFINED_EXPIRY, "expire"),
     (_DATE_LABEL_AFTER, "dated"),
 ]
 
@@ -212,7 +235,7 @@ def _two_digit_year(year: int) -> int:
     return year + (2000 if year < 50 else 1900) if year < 100 else year
 
 
-def _iso_from_match(m: re.Match[str]) -> tuple[str, str] | None:
+def _iso_from_match(m: re.Match[str], slashes_day_first: bool) -> tuple[str, str] | None:
     """(ISO string, precision) for a match of any pattern, or None if it is no real date."""
     groups = m.groupdict()
     if groups.get("yearwords"):
@@ -221,7 +244,8 @@ def _iso_from_match(m: re.Match[str]) -> tuple[str, str] | None:
         year = _two_digit_year(int(groups["year"]))
     if groups.get("a"):
         a, b = int(groups["a"]), int(groups["b"])
-        month, day = (b, a) if a > 12 else (a, b)  # US order unless impossible
+        day_first = groups["sep"] == "." or (groups["sep"] == "/" and slashes_day_first)
+        month, day = (b, a) if _day_first(a, b, day_first) else (a, b)
     elif groups.get("m"):
         month, day = int(groups["m"]), int(groups["d"])
     elif groups.get("month"):
@@ -238,6 +262,29 @@ def _iso_from_match(m: re.Match[str]) -> tuple[str, str] | None:
     else:
         return f"{year:04d}", "year"
     return (f"{year:04d}-{month:02d}-{day:02d}", "day") if _valid(year, month, day) else None
+
+
+def _day_first(a: int, b: int, day_first: bool) -> bool:
+    """US order (month first) unless the first number cannot be a month; where the text writes
+    day first (dots: "01.03.2021" is 1 March; or slashes beside a "28/02/2023"), day first
+    unless the second number cannot be a month ("12.31.2019")."""
+    if day_first:
+        return b <= 12
+    return a > 12
+
+
+#: Slashed dates that can only be read one way ("28/02/2023" is day first, "02/28/2023" month
+#: first): one way alone in a text says how its ambiguous ones ("01/03/2021") read.
+_SLASHED_DAY_FIRST = re.compile(
+    r"(?<![\d./-])(?:1[3-9]|2\d|3[01])/(?:0?[1-9]|1[0-2])/(?:\d{4}|\d{2})(?![\d/])"
+)
+_SLASHED_MONTH_FIRST = re.compile(
+    r"(?<![\d./-])(?:0?[1-9]|1[0-2])/(?:1[3-9]|2\d|3[01])/(?:\d{4}|\d{2})(?![\d/])"
+)
+
+
+def _writes_slashes_day_first(text: str) -> bool:
+    return bool(_SLASHED_DAY_FIRST.search(text)) and not _SLASHED_MONTH_FIRST.search(text)
 
 
 def _valid(year: int, month: int, day: int) -> bool:
@@ -257,9 +304,10 @@ def _role(text: str, start: int, end: int) -> str | None:
 def find_dates(text: str) -> list[Candidate]:
     """Every date in ``text``, in text order; overlapping readings keep the most complete."""
     found: list[Candidate] = []
+    slashes_day_first = _writes_slashes_day_first(text)
     for pattern in _PATTERNS:
         for m in pattern.finditer(text):
-            parsed = _iso_from_match(m)
+            parsed = _iso_from_match(m, slashes_day_first)
             if parsed is None:
                 continue
             start, end = m.span()
@@ -274,14 +322,15 @@ def find_dates(text: str) -> list[Candidate]:
     return _last_signature_signs(text, _range_starts(text, dedupe_overlaps(found)))
 
 
-#: "shall be / runs / remains in force (for the period) from (and including) <date> to /
-#: through / until <date>", "... between <date> and <date>", "... for the period <date> to
+#: "shall be / runs / remains in force / is valid (for the period) from (and including) <date>
+#: to / through / until <date>", "... between <date> and <date>", "... for the period <date> to
 #: <date>", "covers / applies to the period ...", a term's label or statement ("Term: <date> -
 #: <date>", "The term of this Agreement is <date> to <date>"; not a renewal's, nor a service
 #: period's): the first date starts the period the second ends ("12 weeks from" is a schedule's)
 _FROM = re.compile(
     r"(?:\b(?:be|is|are|was|were|runs?|ran|running|continues?|continuing|remains?|lasts?"
-    r"|extends?|effect|force|covers?|covering|appl(?:y|ies)\s+to)\s+(?:for\s+)?(?:the\s+|a\s+)?"
+    r"|extends?|valid|effect|force|covers?|covering|appl(?:y|ies)\s+to)\s+(?:for\s+)?"
+    r"(?:the\s+|a\s+)?"
     r"(?:(?:period\s+)?(?P<word>from(?:\s+and\s+including)?|between)\s+|period\s+)"
     r"|(?<!renewal\s)(?<!extension\s)\b(?:term|contract\s+period|period\s+of\s+performance)"
     r"(?:\s+of\s+(?:this\s+|the\s+)?(?:agreement|contract|lease))?"
@@ -317,7 +366,7 @@ def _range_starts(text: str, found: list[Candidate]) -> list[Candidate]:
 def _last_signature_signs(text: str, found: list[Candidate]) -> list[Candidate]:
     """Signatures dated on different days: the contract is made when the last one signs, so
     the earlier "Date:" dates lose their signing role."""
-    signed = {
+    signed = _side_by_side(text, found, {
         i for i, c in enumerate(found)
         if c.kind == "dated" and c.unit == "day"
         and (
@@ -325,14 +374,25 @@ def _last_signature_signs(text: str, found: list[Candidate]) -> list[Candidate]:
             or _DATE_LABEL_AFTER.match(squash_spaces(text[c.end : c.end + 40]))
             or _SIGNATURE_MARK.search(squash_spaces(text[max(0, c.start - 180) : c.start])[-60:])
         )
-    }
+    })
     if len(signed) < 2:
         return found
     last = max(found[i].value for i in signed)
     return [
-        replace(c, kind=None) if i in signed and c.value != last else c
+        replace(c, kind=None if c.value != last else "dated") if i in signed else c
         for i, c in enumerate(found)
     ]
+
+
+def _side_by_side(text: str, found: list[Candidate], signed: set[int]) -> set[int]:
+    """Signature blocks set side by side come out of a PDF as "Date: Date: 3/29/2016
+    3/31/2016": a day right after a signing date, with nothing between, is the other party's
+    signing date."""
+    return signed | {
+        i + 1 for i in signed
+        if i + 1 < len(found) and found[i + 1].kind is None and found[i + 1].unit == "day"
+        and not text[found[i].end : found[i + 1].start].strip()
+    }
 
 
 _ISO = re.compile(r"^\d{4}(?:-\d{2}(?:-\d{2})?)?$")
