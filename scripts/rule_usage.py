@@ -386,7 +386,7 @@ def inventory() -> list[Rule]:
         generic=True,
     ))
     rules += branches(
-        vp, 'r"\\s+(?:with|having|whose|located|residing|of)', "\\d)", [
+        vp, 'r"\\s+(?:(?i:with|having|whose|located|residing)|of)', "\\d)", [
             "with", "having", "whose", "located", "residing", "of",
         ], label="descriptor: 'with/having ... offices' after a name", flags=re.I,
         generic=True,
@@ -534,6 +534,48 @@ def inventory() -> list[Rule]:
         vp, "numbered paragraphs under a 'PARTIES' heading ('PARTIES' / '1. ACME LIMITED ...')",
         "        + _numbered_parties(text) + _signatories(text)", "        + _signatories(text)",
         r"^[ \t]*Parties[ \t]*:?[ \t]*\n\s*1\.[ \t]", flags=re.I | re.M, generic=True,
+    ))
+    rules.append(edit(
+        vp, "a 'hereinafter' term without parentheses defines a party ('ACME LLP, hereinafter "
+        "referred to as the \"Seller\"')",
+        "    spans += [(m.start(), m.end(), m.group(1)) for m in _HEREINAFTER_TERM.finditer(text, "
+        "0, limit)]\n", "",
+        r",\s*here(?:in)?after(?:\s+(?:referred\s+to\s+as|called|named))?\s+(?:the\s+)?[\"“]",
+        generic=True,
+    ))
+    rules.append(edit(
+        vp, "a quote between a name and a defined term belongs to another party's term",
+        'if re.search(r"[()\\"“”]", gap) or', 'if re.search(r"[()]", gap) or',
+        r"[\"“][^\"“”()]{1,40}[\"”],?\s+and\s+[A-Z][^()]{1,80}\(", generic=True,
+    ))
+    rules.append(edit(
+        vp, "the verb by which a company takes on a party introduces its name ('hereby engages')",
+        'r"|\\b(?:engage|retain|employ|hire|appoint)(?:s|d|ed)?\\b)[', 'r")[',
+        r"\b(?:engage|retain|employ|hire|appoint)(?:s|d|ed)?\s+[A-Z][^()\n]{1,60}\(",
+        generic=True,
+    ))
+    rules.append(edit(
+        vp, "the number of a numbered party paragraph is no part of the name ('1. ACME Co., Ltd.')",
+        '[\\s,:\\-–]*)?(?:\\d{1,2}\\.[ \\t]+)?"', '[\\s,:\\-–]*)?"',
+        r"^[ \t]*\d{1,2}\.[ \t]+[A-Z]", flags=re.M, generic=True,
+    ))
+    rules.append(edit(
+        vp, "a paragraph number inside a reading is no name ('THIS CONTRACT 1. ACME Co., Ltd.')",
+        '\n    r"|\\s\\d{1,2}\\.\\s"', "", r"[A-Za-z.]\s+\d{1,2}\.\s+[A-Z]", flags=0,
+        generic=True,
+    ))
+    rules.append(edit(
+        vp, "descriptor: a capitalised 'With principal offices' after a name",
+        "(?:(?i:with|having|whose|located|residing)|of)", "(?:with|having|whose|located|residing|of)",
+        r"\s(?:With|Having|Whose|Located|Residing)\s+(?:its|a|an|offices?|principal|business|"
+        r"places?|registered)\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "a street named before its number ends the name after a legal form ('GmbH Hafenstrasse "
+        "12')",
+        "(?=[ \\t]+(?:(?-i:[A-Z])[\\w.-]*[ \\t]+){{0,2}}\\d)", "(?=[ \\t]+\\d)",
+        r"\b(?:Inc|LLC|Ltd|Limited|Corp|GmbH|AG|B\.V|BV|N\.V|S\.A|SA|plc)\.?[ \t]+"
+        r"(?:[A-Z][\w.-]*[ \t]+){1,2}\d", flags=0, generic=True,
     ))
     rules.append(edit(
         vp, "companies sharing a group's alias are one party ('(collectively, the \"Company\")')",

@@ -799,3 +799,83 @@ def test_dated_ends_a_title_page_list_of_parties() -> None:
     assert _first(text) == [
         "GALWAY SHIPPING CORPORATION", "HALYARD MARINE INC.", "IRONCLAD PORTS LLC"
     ]
+
+
+def _defined(text: str) -> list[str]:
+    return next(c.value for c in find_party_lists(text) if c.kind == "defined")
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            'Orion Trading LLP, hereinafter referred to as the "Seller", represented by its '
+            "Director, acting on the basis of the Charter, on the one part, and Vega Grain JSC, "
+            'hereinafter referred to as the "Buyer", on the other part, have concluded this '
+            "Contract as follows:",
+            ["Orion Trading LLP", "Vega Grain JSC"],
+        ),
+        (
+            'Ridgeway Holdings Inc., hereinafter called "Lessor", and Camden Sparks, hereinafter '
+            'called "Lessee", agree to the following terms.',
+            ["Ridgeway Holdings Inc.", "Camden Sparks"],
+        ),
+    ],
+)
+def test_a_hereinafter_term_without_parentheses_defines_a_party(
+    text: str, names: list[str]
+) -> None:
+    assert _defined(text) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            'Harbor Point Labs, Inc., a Delaware corporation (the "Company"), hereby engages '
+            'Priya Natarajan ("Consultant") to provide the services described below.',
+            ["Harbor Point Labs, Inc.", "Priya Natarajan"],
+        ),
+        (
+            'Bluefin Analytics LLC (the "Company") is pleased to retain Marco Ellis '
+            '("Consultant") on the following terms:',
+            ["Bluefin Analytics LLC", "Marco Ellis"],
+        ),
+        (
+            'Westmark Foods Corp. (the "Company") hereby employs Helen Cho (the "Executive").',
+            ["Westmark Foods Corp.", "Helen Cho"],
+        ),
+    ],
+)
+def test_the_party_a_company_engages_is_defined_after_the_verb(
+    text: str, names: list[str]
+) -> None:
+    assert _defined(text) == names
+
+
+def test_the_number_of_a_numbered_party_paragraph_is_no_part_of_the_name() -> None:
+    text = (
+        "ARTICLE 1 PARTIES TO THIS CONTRACT\n1. Harbin Lumen Optics Co., Ltd. (hereinafter "
+        "referred to as Party A), a company established under the laws of China.\n"
+        "2. Westbrook Photonics, Inc. (hereinafter referred to as Party B), a Delaware "
+        "corporation."
+    )
+    assert _defined(text) == ["Harbin Lumen Optics Co., Ltd.", "Westbrook Photonics, Inc."]
+
+
+def test_a_capitalised_with_offices_line_ends_the_name() -> None:
+    text = (
+        "This Agreement is made by and between: KELLAN Inc.    With principal offices at 15 "
+        'Main Street, Toronto, Canada ("KELLAN")     AND     Obsidian Works Limited.,     With '
+        'principal offices at 2 Dock Road, Lagos, Nigeria ("OWL").'
+    )
+    assert _first(text) == ["KELLAN Inc.", "Obsidian Works Limited."]
+
+
+def test_a_street_named_before_its_number_after_a_legal_form_ends_the_name() -> None:
+    text = (
+        'by and between Alder Medical B.V. Keizersgracht 10 1015 CN Amsterdam (hereinafter '
+        '"Alder") and Rheinfeld Pharma GmbH Hafenstrasse 12 20457 Hamburg Germany (hereinafter '
+        '"Rheinfeld")'
+    )
+    assert _first(text) == ["Alder Medical B.V.", "Rheinfeld Pharma GmbH"]

@@ -14,7 +14,8 @@ Two readings, each a candidate (``kind`` says which):
   ACME Inc." / "Consultant: Jane Roe") and the numbered paragraphs under "PARTIES";
 - ``defined``: contracts without such a clause ("As an associate of Orbit Devices, Inc. (the
   "Company"), you ...") name their parties where they define them: every name directly
-  followed (after an optional descriptor) by a defined-term parenthetical, within the first
+  followed (after an optional descriptor) by a defined-term parenthetical or by an
+  unparenthesised ', hereinafter referred to as the "Seller"', within the first
   :data:`DEFINED_WINDOW` characters.
 
 There is no good pure-Python library for this (NER models that do it need torch), so it is a
@@ -77,7 +78,9 @@ _ENUMERATOR = re.compile(r"^\s*(?:[a-h]|[ivx]{1,4}|\d{1,2})\s*$", _FLAGS)
 _DESCRIPTOR = re.compile(
     r",?\s+(?:a|an)\s+(?=[A-Za-z])|,?\s+and(?:/or)?\s+(?:its|their)\s|,\s*(?:organi[sz]ed|"
     r"incorporated|having|with|whose|located|residing|existing|duly|its|of|d/b/a|f/k/a)\b|"
-    r"\s+(?:with|having|whose|located|residing|of)\s+(?:(?:its|a|an|"
+    # (capitalised where a flattened party block set it on a line of its own: "ACME Inc.
+    # With principal offices at ...")
+    r"\s+(?:(?i:with|having|whose|located|residing)|of)\s+(?:(?:its|a|an|"
     r"offices?|principal|business|places?|registered)\b|\d)|,\s*\d|\s+c/o\b|\s+hereby\b"
     # a company acting by a unit of its own ("ACME, Inc. through its Research Center")
     r"|,?\s+(?:acting\s+)?through\s+(?:its|their)\s"
@@ -95,15 +98,20 @@ _DESCRIPTOR = re.compile(
     r"|,?\s+(?:including|or|and/or|together\s+with)\s+(?:(?:any|one|all|each)\s+(?:of\s+)?)?"
     r"(?:its|their)\s"
 )
-#: What may precede a name: punctuation, "and" and a lower-case descriptor set off by a comma
-#: ("professional golfer, JOHN DOE").
+#: What may precede a name: punctuation, "and", the number of a numbered party paragraph ("1.
+#: ACME Co., Ltd. (hereinafter referred to as Party A)") and a lower-case descriptor set off by
+#: a comma ("professional golfer, JOHN DOE").
 _LEADING = re.compile(
-    r"^[\s,;:.\-–]*(?:(?:and|&)\b[\s,:\-–]*)?"
+    r"^[\s,;:.\-–]*(?:(?:and|&)\b[\s,:\-–]*)?(?:\d{1,2}\.[ \t]+)?"
     r"(?-i:(?:[a-z][a-z-]+\s+){0,2}[a-z][a-z-]+,\s*(?=[A-Z]))?",
     _FLAGS,
 )
+#: What a name may follow in the opening: a line start, punctuation, a preposition, or the verb
+#: by which one party takes on the other ("ACME Inc. (the "Company") hereby engages Jane Roe
+#: ("Consultant")", "... is pleased to retain", "hereby employs", "hereby appoints").
 _INTRODUCER = re.compile(
-    r"(?:^|\n|[(),;:]|\b(?:between|among|by|of|and|with|to|for|from|as|regarding)\b)[ \t]*",
+    r"(?:^|\n|[(),;:]|\b(?:between|among|by|of|and|with|to|for|from|as|regarding)\b"
+    r"|\b(?:engage|retain|employ|hire|appoint)(?:s|d|ed)?\b)[ \t]*",
     _FLAGS,
 )
 #: "/" and a spaced hyphen join parts of one name ("Blackstone / GSO Fund", "Alumni - Northern
@@ -114,6 +122,9 @@ _NOT_A_NAME = re.compile(
     rf"[\"“”()\[\];$]|\bAgreement\b|{_MONTH_DAY}|\d{{5}}(?:-\d{{4}})?$|^\d+(?:\.\d+)?$"
     # "the undersigned" is whoever signs, not a name
     r"|^(?:the\s+)?undersigned$"
+    # a paragraph number inside: the reading ran from a heading into a numbered party paragraph
+    # ("THIS CONTRACT 1. ACME Co., Ltd.")
+    r"|\s\d{1,2}\.\s"
     # words of a heading or a sentence: "FOR THE DEVELOPMENT OF ...", "As", "... WITNESSES
     # THAT"; a company may still open with one ("On Track Innovations Ltd.")
     rf"|(?:^(?:as|for|to|in|on|with|from|whereas)\b(?!.*{CORPORATE_SUFFIX}$)|\sthat$)",
@@ -178,8 +189,11 @@ _ADDRESS = re.compile(
     r"|\b\d{5}(?:-\d{4})?\b|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b"
     r"|(?i:stra(?:ss|ß)e)\b"
 )
-#: A number after a legal-form suffix starts the address ("ACME Inc. 12 Quay Street").
-_SUFFIX_THEN_NUMBER = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}(?=[ \t]+\d)", _FLAGS)
+#: A number after a legal-form suffix starts the address ("ACME Inc. 12 Quay Street"), and so
+#: does a street named before its number, as Europe writes it ("Beta GmbH Hafenstrasse 12").
+_SUFFIX_THEN_NUMBER = re.compile(
+    rf"(?:^|[\s,]){CORPORATE_SUFFIX}(?=[ \t]+(?:(?-i:[A-Z])[\w.-]*[ \t]+){{0,2}}\d)", _FLAGS
+)
 #: Lower-case words after a legal-form suffix go on with the sentence ("ACME Inc. under the
 #: following terms", "Beta LLC hereby agrees"): the name ends at the suffix. A connector
 #: keeps it going ("Alliance Bancorp, Inc. of Pennsylvania"), and "the Company" / "and
@@ -535,7 +549,8 @@ def _clause_at(text: str, start: int) -> Candidate | None:
 def _gap_is_descriptor(gap: str) -> bool:
     if not gap.strip(" ,\t\n"):
         return True
-    if ")" in gap or "(" in gap or not _DESCRIPTOR.match(gap):
+    # a bracket or a quote in the gap belongs to another party's defined term
+    if re.search(r"[()\"“”]", gap) or not _DESCRIPTOR.match(gap):
         return False
     return not any(
         not _ABBREVIATIONS.search(gap[max(0, m.start() - 6) : m.start()])
@@ -608,20 +623,40 @@ def _defined_term(alias: str) -> str:
     return m.group(1) if m else alias
 
 
+#: A defined term given without parentheses, after a comma ("Orion LLP, hereinafter referred
+#: to as the "Seller", ... on the one part, and Vega JSC, hereinafter referred to as the
+#: "Buyer", ..."), as civil-law contracts introduce their parties without a "between".
+_HEREINAFTER_TERM = re.compile(
+    r",\s*here(?:in)?after(?:\s+(?:referred\s+to\s+as|called|named))?\s+(?:the\s+)?"
+    r"[\"“]([^\"“”\n]{1,40})[\"”]",
+    _FLAGS,
+)
+
+
+def _alias_spans(text: str) -> list[tuple[int, int, str]]:
+    """Where each defined term of the opening stands (start, end) and the term it defines: the
+    alias parentheticals and the unparenthesised "hereinafter" terms, in text order."""
+    limit = min(len(text), DEFINED_WINDOW)
+    spans = [(m.start(), m.end(), _defined_term(m.group(1)))
+             for m in _PAREN.finditer(text, 0, limit) if _is_alias(m)]
+    spans += [(m.start(), m.end(), m.group(1)) for m in _HEREINAFTER_TERM.finditer(text, 0, limit)]
+    return sorted(spans)
+
+
 def _defined_terms(text: str) -> list[Candidate]:
     names: list[str] = []
     first = last = None
-    for m in _PAREN.finditer(text, 0, min(len(text), DEFINED_WINDOW)):
-        if not _is_alias(m) or _NON_PARTY_TERMS.search(_defined_term(m.group(1))):
+    for alias_start, alias_end, term in _alias_spans(text):
+        if _NON_PARTY_TERMS.search(term):
             continue
-        found = _name_before(text, m.start())
+        found = _name_before(text, alias_start)
         if found is None:
             continue
         for name in split_party_names(found[0]):
             if name not in names:
                 names.append(name)
         first = found[1] if first is None else first
-        last = m.end()
+        last = alias_end
     if not names or first is None or last is None:
         return []
     return [Candidate(names, text[first:last], first, last, kind="defined")]
