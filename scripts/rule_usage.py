@@ -578,6 +578,23 @@ def inventory() -> list[Rule]:
         r"(?:[A-Z][\w.-]*[ \t]+){1,2}\d", flags=0, generic=True,
     ))
     rules.append(edit(
+        vp, "'of the one part' / 'of the other part' is an aside between two parties",
+        '|,?\\s+(?:on|of)\\s+the\\s+(?:one|other|first|second)\\s+part\\b,?"', '"',
+        r"\b(?:on|of)\s+the\s+(?:one|other|first|second)\s+part\b", generic=True,
+    ))
+    rules.append(edit(
+        vp, "a capacity line under a title page's name ('(as Owner)') does not end the block",
+        '|as\\s)")', ')")', r"\n[ \t]*\n[ \t]*\(\s*as\s", generic=True,
+    ))
+    rules.append(edit(
+        vp, "a generational suffix after a comma stays in the name ('Jane Roe, Jr.')",
+        "|(?-i:Jr|Sr)\\b\\.?", "", r",\s*(?:Jr|Sr)\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "a generational suffix keeps its period ('Jane Roe, Jr.')",
+        " and not _GENERATION_AT_END.search(raw):", ":", r"\b(?:Jr|Sr)\.", flags=0, generic=True,
+    ))
+    rules.append(edit(
         vp, "companies sharing a group's alias are one party ('(collectively, the \"Company\")')",
         "            return f\" {group} \"", "            return f\" {_SEPARATOR} \"",
         r"\b(?:Inc|LLC|Ltd|Corp|Company)\.?,\s*(?:and\s+)?[A-Z][^()]{1,120}\((?:[^()]*\s)?"

@@ -879,3 +879,25 @@ def test_a_street_named_before_its_number_after_a_legal_form_ends_the_name() -> 
         '"Rheinfeld")'
     )
     assert _first(text) == ["Alder Medical B.V.", "Rheinfeld Pharma GmbH"]
+
+
+def test_of_the_one_part_and_of_the_other_part_are_asides() -> None:
+    text = (
+        "THIS AGREEMENT is made the 5th day of May 2020 BETWEEN FALKIRK HOMES LIMITED of 2 High "
+        'Street, Perth (hereinafter called "the Vendor") of the one part AND GRAHAM TOLLAND of 7 '
+        'Mill Lane, Stirling (hereinafter called "the Purchaser") of the other part.'
+    )
+    assert _first(text) == ["FALKIRK HOMES LIMITED", "GRAHAM TOLLAND"]
+
+
+def test_a_capacity_line_under_a_title_page_name_does_not_end_the_block() -> None:
+    text = "BETWEEN\n\nHALDEN OFFSHORE AS\n\n(as Owner)\n\nAND\n\nCORMORANT DRILLING PLC\n\n(as Charterer)"
+    assert _first(text) == ["HALDEN OFFSHORE AS", "CORMORANT DRILLING PLC"]
+
+
+def test_a_generational_suffix_stays_in_the_name() -> None:
+    text = (
+        'This Consulting Agreement is entered into by and between Nova Ridge Energy Inc. ("Nova '
+        'Ridge") and Thomas A. Whitcombe, Jr. ("Consultant").'
+    )
+    assert _first(text) == ["Nova Ridge Energy Inc.", "Thomas A. Whitcombe, Jr."]

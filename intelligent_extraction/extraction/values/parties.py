@@ -43,7 +43,9 @@ CORPORATE_SUFFIX = (
     r"L\.\s?L\.\s?P|LP|L\.\s?P|PLC|S\.\s?A|SA|S\.A\.S|AG|GmbH|B\.\s?V|BV|N\.\s?V|NV|Pty|"
     r"S\.p\.A|SpA|S\.r\.l|SE|Pte|Bhd|A/S|Oy|SARL|LLLP|P\.C|MHC)\b\.?"
 )
-_SUFFIX_AFTER_COMMA = re.compile(rf"^,\s*{CORPORATE_SUFFIX}", _FLAGS)
+#: What a comma may stand before inside a name: a legal form ("NORTHWIND, INC.") or a
+#: generational suffix ("Thomas A. Whitcombe, Jr.").
+_SUFFIX_AFTER_COMMA = re.compile(rf"^,\s*(?:{CORPORATE_SUFFIX}|(?-i:Jr|Sr)\b\.?)", _FLAGS)
 _ENDS_WITH_SUFFIX = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}$", _FLAGS)
 
 _CLAUSE_START = re.compile(
@@ -153,8 +155,12 @@ _MAX_NAME_WORDS = 12
 # --------------------------------------------------------------------------- one name
 
 
+_GENERATION_AT_END = re.compile(r"\b(?:Jr|Sr)\.$")
+
+
 def _cut_at_comma(name: str) -> str:
-    """A comma ends a name unless a legal-form suffix follows it ("NORTHWIND, INC.")."""
+    """A comma ends a name unless a legal-form or generational suffix follows it ("NORTHWIND,
+    INC.", "Jane Roe, Jr.")."""
     i = 0
     while (j := name.find(",", i)) != -1:
         if not _SUFFIX_AFTER_COMMA.match(name[j:]):
@@ -222,7 +228,7 @@ def _name_at(segment: str) -> tuple[str | None, int]:
     stop = sentence.end() if sentence else stop
     raw = _cut_at_comma(segment[lead:stop])
     raw = raw.rstrip(",;: \t\n")
-    if not _ENDS_WITH_SUFFIX.search(raw):
+    if not _ENDS_WITH_SUFFIX.search(raw) and not _GENERATION_AT_END.search(raw):
         raw = raw.rstrip(".")
     name = squash_spaces(raw)
     end = lead + len(raw)
@@ -265,7 +271,9 @@ def split_party_names(name: str) -> list[str]:
 # --------------------------------------------------------------------------- "between" clauses
 
 
-_ALIAS_LINE = re.compile(r"\(\s*(?:the\s+)?[\"“]")
+#: The line under a name on a title page that gives its alias or its capacity ('("Alpha")',
+#: "(as Owner)").
+_ALIAS_LINE = re.compile(r"\(\s*(?:(?:the\s+)?[\"“]|as\s)")
 
 
 #: "and" on a line of its own ("and", "AND", "-- AND --") between two names of a title page.
@@ -348,7 +356,10 @@ def _mask_parentheticals(clause: str, group: str = _SEPARATOR) -> str:
 _BARE_ASIDE = re.compile(
     r"(?:,?\s+(?:hereinafter|herein)(?:\s+(?:referred\s+to|called))?(?:\s+as)?)?"
     r"\s+[\"“](?:the\s+)?[A-Z][\w&.\- ]{0,30}[,.]?[\"”],?(?=\s*(?:$|[;.]|and\b|\n))"
-    r"|,?\s+on\s+the\s+(?:one|other)\s+hand\b,?",
+    r"|,?\s+on\s+the\s+(?:one|other)\s+hand\b,?"
+    # the English deed's "(hereinafter called "the Vendor") of the one part AND ... of the other
+    # part", and "on the one part" / "of the first part" of other drafting traditions
+    r"|,?\s+(?:on|of)\s+the\s+(?:one|other|first|second)\s+part\b,?",
     _FLAGS,
 )
 
