@@ -526,7 +526,7 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         vp, "an 'and' after a street address starts the next party ('2 Dock Road, Hull and')",
-        '        if "," in m.group() or address or not', '        if "," in m.group() or not',
+        '"," in m.group() or address or _place', '"," in m.group() or _place',
         r"\b\d+[A-Za-z]?\s+[A-Z][^,;()\n]{1,40},(?:\s*[A-Z][\w.]*(?:[ \t]+[A-Z][\w.]*){0,2},?)"
         r"{1,3}\s*(?:and|AND)\s+[A-Z]", flags=0, generic=True,
     ))
@@ -593,6 +593,17 @@ def inventory() -> list[Rule]:
     rules.append(edit(
         vp, "a generational suffix keeps its period ('Jane Roe, Jr.')",
         " and not _GENERATION_AT_END.search(raw):", ":", r"\b(?:Jr|Sr)\.", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "an 'and' after a descriptor's place starts the next company ('laws of Singapore and')",
+        " or _place_then_company(segment, m)", "",
+        r"\b[A-Z][a-z]+\s+and\s+[A-Z][^,;()\n]{1,60}\b(?:Inc|LLC|Ltd|Limited|Corp|Corporation|"
+        r"Company|GmbH|plc|B\.V|S\.A|AG)\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "'organized and existing' / 'incorporated and registered' starts no next party",
+        " or _DESCRIPTOR_GOES_ON.match(segment, m.end())", "",
+        r"\band\s+(?:validly\s+)?(?:existing|registered)\b", generic=True,
     ))
     rules.append(edit(
         vp, "companies sharing a group's alias are one party ('(collectively, the \"Company\")')",

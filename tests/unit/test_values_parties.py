@@ -901,3 +901,39 @@ def test_a_generational_suffix_stays_in_the_name() -> None:
         'Ridge") and Thomas A. Whitcombe, Jr. ("Consultant").'
     )
     assert _first(text) == ["Nova Ridge Energy Inc.", "Thomas A. Whitcombe, Jr."]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            "This Agreement is made by and between Corallo Marine Pte. Ltd., a company "
+            "incorporated under the laws of Singapore and Tessellate Systems Ltd, a company "
+            "incorporated under the laws of Israel.",
+            ["Corallo Marine Pte. Ltd.", "Tessellate Systems Ltd"],
+        ),
+        (
+            "This Agreement is made between Penhallow Foods Limited, a company incorporated in "
+            "England and Wales and Roskilde Dairy A/S, a company incorporated in Denmark.",
+            ["Penhallow Foods Limited", "Roskilde Dairy A/S"],
+        ),
+        (
+            'This Agreement is made between Tidewell Inc., a corporation organized under the laws '
+            'of Trinidad and Tobago ("Tidewell"), and Brackwater LLC ("Brackwater").',
+            ["Tidewell Inc.", "Brackwater LLC"],
+        ),
+    ],
+)
+def test_an_and_after_a_descriptors_place_starts_the_next_company(
+    text: str, names: list[str]
+) -> None:
+    assert _first(text) == names
+
+
+def test_organized_and_existing_is_one_descriptor() -> None:
+    text = (
+        'This Services Agreement is made by and between Quenby Labs Inc. (the "Provider"), and '
+        "Marlow Telecom Pte. Ltd., a company organized and existing under the laws of Singapore "
+        "and Ostrander Systems Ltd, a company organized and existing under the laws of Israel."
+    )
+    assert _first(text) == ["Quenby Labs Inc.", "Marlow Telecom Pte. Ltd.", "Ostrander Systems Ltd"]

@@ -442,14 +442,34 @@ def _after_capacity(segment: str, descriptor: re.Match[str]) -> int | None:
 def _next_party(segment: str, pos: int) -> int | None:
     """Where the next party starts after ``pos``: an "and" between two capitalised words with
     no comma joins one name ("the Securities and Exchange Commission") and is passed over,
-    unless it closes an address ("whose office is at 2 Dock Road, Hull and Beta Limited")."""
+    unless it closes an address ("whose office is at 2 Dock Road, Hull and Beta Limited") or
+    a place that a company follows ("under the laws of Singapore and Beta Ltd, a company ...")."""
     for m in _NEXT_PARTY.finditer(segment, pos):
         address = _ADDRESS_BEFORE.search(segment[max(0, m.start() - _ADDRESS_REACH) : m.start()])
-        if m.group("inline") and not address:
+        if (m.group("inline") and not address) or _DESCRIPTOR_GOES_ON.match(segment, m.end()):
             continue
-        if "," in m.group() or address or not _CAPITALISED_BEFORE.search(segment, pos, m.start()):
+        if ("," in m.group() or address or _place_then_company(segment, m)
+                or not _CAPITALISED_BEFORE.search(segment, pos, m.start())):
             return m.end()
     return None
+
+
+#: The second half of a descriptor's "organized and existing" / "incorporated and registered":
+#: the "and" joins two words of the descriptor, no next party.
+_DESCRIPTOR_GOES_ON = re.compile(r"(?:validly\s+)?(?:existing|registered)\b")
+_CAPITALISED_RUN = re.compile(r"(?:[A-Z][\w.'’]*[ \t]+){0,2}[A-Z][\w.'’]*$")
+
+
+def _place_then_company(segment: str, joiner: re.Match[str]) -> bool:
+    """The "and" at ``joiner`` closes a descriptor's place ("the laws of Singapore") and a
+    company's name follows it; "England and Wales" names no company after the "and"."""
+    place = _CAPITALISED_RUN.search(segment, max(0, joiner.start() - 40), joiner.start())
+    if place is None or not is_place_name(place.group()):
+        return False
+    name, _ = _name_at(segment[joiner.end() :])
+    # "England and Wales and Beta Limited": the first "and" joins two places
+    first_word = name.split()[0] if name else ""
+    return bool(name and _ENDS_WITH_SUFFIX.search(name)) and not is_place_name(first_word)
 
 
 #: A street address right before an "and", closed by its town ("2 Dock Road, Hull", "4 Main
