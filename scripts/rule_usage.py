@@ -340,11 +340,14 @@ def inventory() -> list[Rule]:
     rules += branches(
         vp, "_ABBREVIATIONS = re.compile(", "|\\b[A-Z])$\"", [
             (a, rf"\b{a}\.") for a in (
-                "Inc Ltd Co Corp Pte Pty Sdn No Nos St Ave Blvd Rd Dr Ft Mr Ms Mrs Jr Sr".split()
+                "Inc Ltd Co Corp Pte Pty Pvt Sdn No Nos St Ave Blvd Rd Dr Ft Mr Ms Mrs Jr Sr"
+                .split()
                 + [r"U\.S", r"N\.V", r"S\.A", r"B\.V", r"L\.L\.C", r"L\.P", r"P\.O", r"P\.C"]
             )
         ], label="abbreviation (no sentence end)", flags=0,
-        generic=set("Inc Ltd Co Corp Pte Pty Sdn No Nos St Ave Blvd Rd Mr Ms Mrs Jr Sr Dr".split())
+        generic=set(
+            "Inc Ltd Co Corp Pte Pty Pvt Sdn No Nos St Ave Blvd Rd Mr Ms Mrs Jr Sr Dr".split()
+        )
         | {r"U\.S", r"L\.L\.C", r"L\.P", r"P\.O", r"N\.V", r"S\.A", r"B\.V", r"P\.C"},
     )
     rules += branches(
@@ -538,15 +541,10 @@ def inventory() -> list[Rule]:
     rules.append(edit(
         vp, "a 'hereinafter' term without parentheses defines a party ('ACME LLP, hereinafter "
         "referred to as the \"Seller\"')",
-        "    spans += [(m.start(), m.end(), m.group(1)) for m in _HEREINAFTER_TERM.finditer(text, "
-        "0, limit)]\n", "",
+        "    spans += [(m.start(), m.end(), m.group(1) or m.group(2))\n"
+        "              for m in _HEREINAFTER_TERM.finditer(text, 0, limit)]\n", "",
         r",\s*here(?:in)?after(?:\s+(?:referred\s+to\s+as|called|named))?\s+(?:the\s+)?[\"“]",
         generic=True,
-    ))
-    rules.append(edit(
-        vp, "a quote between a name and a defined term belongs to another party's term",
-        'if re.search(r"[()\\"“”]", gap) or', 'if re.search(r"[()]", gap) or',
-        r"[\"“][^\"“”()]{1,40}[\"”],?\s+and\s+[A-Z][^()]{1,80}\(", generic=True,
     ))
     rules.append(edit(
         vp, "the verb by which a company takes on a party introduces its name ('hereby engages')",
@@ -566,7 +564,8 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         vp, "descriptor: a capitalised 'With principal offices' after a name",
-        "(?:(?i:with|having|whose|located|residing)|of)", "(?:with|having|whose|located|residing|of)",
+        "(?:(?i:with|having|whose|located|residing)|of)",
+        "(?:with|having|whose|located|residing|of)",
         r"\s(?:With|Having|Whose|Located|Residing)\s+(?:its|a|an|offices?|principal|business|"
         r"places?|registered)\b", flags=0, generic=True,
     ))
@@ -604,6 +603,17 @@ def inventory() -> list[Rule]:
         vp, "'organized and existing' / 'incorporated and registered' starts no next party",
         " or _DESCRIPTOR_GOES_ON.match(segment, m.end())", "",
         r"\band\s+(?:validly\s+)?(?:existing|registered)\b", generic=True,
+    ))
+    rules.append(edit(
+        vp, "a 'hereinafter' term in single quotes defines a party ('hereinafter called 'Seller'')",
+        "|['‘]([^'‘’\\n]{1,40})['’])\"", ")\"", r"\bhere(?:in)?after[^'‘\n]{0,30}['‘]",
+        generic=True,
+    ))
+    rules.append(edit(
+        vp, "a 'hereinafter' term between a name and a later term belongs to another party",
+        " or _HEREINAFTER_TERM.search(gap)", "",
+        r"\bhere(?:in)?after[^\n]{0,30}['‘\"“][^'’\"”]{1,40}['’\"”],?\s+and\s+[A-Z]",
+        generic=True,
     ))
     rules.append(edit(
         vp, "companies sharing a group's alias are one party ('(collectively, the \"Company\")')",

@@ -891,7 +891,10 @@ def test_of_the_one_part_and_of_the_other_part_are_asides() -> None:
 
 
 def test_a_capacity_line_under_a_title_page_name_does_not_end_the_block() -> None:
-    text = "BETWEEN\n\nHALDEN OFFSHORE AS\n\n(as Owner)\n\nAND\n\nCORMORANT DRILLING PLC\n\n(as Charterer)"
+    text = (
+        "BETWEEN\n\nHALDEN OFFSHORE AS\n\n(as Owner)\n\nAND\n\nCORMORANT DRILLING PLC\n\n"
+        "(as Charterer)"
+    )
     assert _first(text) == ["HALDEN OFFSHORE AS", "CORMORANT DRILLING PLC"]
 
 
@@ -937,3 +940,19 @@ def test_organized_and_existing_is_one_descriptor() -> None:
         "and Ostrander Systems Ltd, a company organized and existing under the laws of Israel."
     )
     assert _first(text) == ["Quenby Labs Inc.", "Marlow Telecom Pte. Ltd.", "Ostrander Systems Ltd"]
+
+
+def test_a_hereinafter_term_in_single_quotes_defines_a_party() -> None:
+    text = (
+        "Ridgeway Holdings Inc., hereinafter called 'Lessor', and Camden Sparks, hereinafter "
+        "called 'Lessee', agree to the following terms."
+    )
+    assert _defined(text) == ["Ridgeway Holdings Inc.", "Camden Sparks"]
+
+
+def test_pvt_ends_no_sentence() -> None:
+    text = (
+        'This Agreement is entered into between Banyan Pharma Pvt. Ltd. ("Banyan") and Kestrel '
+        'Health LLC ("Kestrel").'
+    )
+    assert _first(text) == ["Banyan Pharma Pvt. Ltd.", "Kestrel Health LLC"]

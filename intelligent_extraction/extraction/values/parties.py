@@ -58,10 +58,10 @@ _CLAUSE_END = re.compile(
 )
 _BLANK_LINE = re.compile(r"\n[ \t]*\n\s*")
 _JOINER = re.compile(r"(?:and\b|&|\(\s*(?:[a-h]|[ivx]{1,4}|\d{1,2})\s*\))", _FLAGS)
-#: A period after these ends no sentence ("DR." as "Dr.", "Pte. Ltd.", "Sdn. Bhd.").
+#: A period after these ends no sentence ("DR." as "Dr.", "Pte. Ltd.", "Sdn. Bhd.", "Pvt. Ltd.").
 _ABBREVIATIONS = re.compile(
-    r"(?:\b(?i:Inc|Ltd|Co|Corp|Pte|Pty|Sdn|No|Nos|St|Ave|Blvd|Rd|Dr|Ft|Mr|Ms|Mrs|Jr|Sr|U\.S|N\.V|"
-    r"S\.A|B\.V|L\.L\.C|L\.P|P\.O|P\.C)|\b[A-Z])$"
+    r"(?:\b(?i:Inc|Ltd|Co|Corp|Pte|Pty|Pvt|Sdn|No|Nos|St|Ave|Blvd|Rd|Dr|Ft|Mr|Ms|Mrs|Jr|Sr|"
+    r"U\.S|N\.V|S\.A|B\.V|L\.L\.C|L\.P|P\.O|P\.C)|\b[A-Z])$"
 )
 _SENTENCE_END = re.compile(r"\.(?=\s+[A-Z\"“])|\.\s*$")
 _PAREN = re.compile(r"\(([^()]*)\)")
@@ -580,8 +580,8 @@ def _clause_at(text: str, start: int) -> Candidate | None:
 def _gap_is_descriptor(gap: str) -> bool:
     if not gap.strip(" ,\t\n"):
         return True
-    # a bracket or a quote in the gap belongs to another party's defined term
-    if re.search(r"[()\"“”]", gap) or not _DESCRIPTOR.match(gap):
+    # a bracket or a "hereinafter" term in the gap belongs to another party's defined term
+    if ")" in gap or "(" in gap or _HEREINAFTER_TERM.search(gap) or not _DESCRIPTOR.match(gap):
         return False
     return not any(
         not _ABBREVIATIONS.search(gap[max(0, m.start() - 6) : m.start()])
@@ -659,7 +659,7 @@ def _defined_term(alias: str) -> str:
 #: "Buyer", ..."), as civil-law contracts introduce their parties without a "between".
 _HEREINAFTER_TERM = re.compile(
     r",\s*here(?:in)?after(?:\s+(?:referred\s+to\s+as|called|named))?\s+(?:the\s+)?"
-    r"[\"“]([^\"“”\n]{1,40})[\"”]",
+    r"(?:[\"“]([^\"“”\n]{1,40})[\"”]|['‘]([^'‘’\n]{1,40})['’])",
     _FLAGS,
 )
 
@@ -670,7 +670,8 @@ def _alias_spans(text: str) -> list[tuple[int, int, str]]:
     limit = min(len(text), DEFINED_WINDOW)
     spans = [(m.start(), m.end(), _defined_term(m.group(1)))
              for m in _PAREN.finditer(text, 0, limit) if _is_alias(m)]
-    spans += [(m.start(), m.end(), m.group(1)) for m in _HEREINAFTER_TERM.finditer(text, 0, limit)]
+    spans += [(m.start(), m.end(), m.group(1) or m.group(2))
+              for m in _HEREINAFTER_TERM.finditer(text, 0, limit)]
     return sorted(spans)
 
 
