@@ -541,7 +541,7 @@ def inventory() -> list[Rule]:
     rules.append(edit(
         vp, "a 'hereinafter' term without parentheses defines a party ('ACME LLP, hereinafter "
         "referred to as the \"Seller\"')",
-        "    spans += [(m.start(), m.end(), m.group(1) or m.group(2))\n"
+        "    spans += [(m.start(), m.end(), m.group(1) or m.group(2) or m.group(3))\n"
         "              for m in _HEREINAFTER_TERM.finditer(text, 0, limit)]\n", "",
         r",\s*here(?:in)?after(?:\s+(?:referred\s+to\s+as|called|named))?\s+(?:the\s+)?[\"“]",
         generic=True,
@@ -606,7 +606,7 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         vp, "a 'hereinafter' term in single quotes defines a party ('hereinafter called 'Seller'')",
-        "|['‘]([^'‘’\\n]{1,40})['’])\"", ")\"", r"\bhere(?:in)?after[^'‘\n]{0,30}['‘]",
+        "|['‘]([^'‘’\\n]{1,40})['’]\"", "\"", r"\bhere(?:in)?after[^'‘\n]{0,30}['‘]",
         generic=True,
     ))
     rules.append(edit(
@@ -614,6 +614,14 @@ def inventory() -> list[Rule]:
         " or _HEREINAFTER_TERM.search(gap)", "",
         r"\bhere(?:in)?after[^\n]{0,30}['‘\"“][^'’\"”]{1,40}['’\"”],?\s+and\s+[A-Z]",
         generic=True,
+    ))
+    rules.append(edit(
+        vp, "a 'hereinafter' term without quotes defines a party ('hereinafter called Carrier,')",
+        "\n    # or without quotes, one to three capitalised words up to the comma (\"hereinafter "
+        "referred\n    # to as the Seller, represented by ...\")\n"
+        "    r\"|((?-i:[A-Z][\\w-]*)(?:[ \\t]+(?-i:[A-Z][\\w-]*)){0,2})(?=,))\",", "\n    r\")\",",
+        r"\bhere(?:in)?after(?:\s+(?:referred\s+to\s+as|called|named))?\s+(?:the\s+)?"
+        r"[A-Z][\w-]*(?:[ \t]+[A-Z][\w-]*){0,2},", flags=0, generic=True,
     ))
     rules.append(edit(
         vp, "companies sharing a group's alias are one party ('(collectively, the \"Company\")')",

@@ -956,3 +956,11 @@ def test_pvt_ends_no_sentence() -> None:
         'Health LLC ("Kestrel").'
     )
     assert _first(text) == ["Banyan Pharma Pvt. Ltd.", "Kestrel Health LLC"]
+
+
+def test_a_hereinafter_term_without_quotes_defines_a_party() -> None:
+    text = (
+        "Hanse Logistik GmbH, hereinafter called Carrier, and Nordsee Fisch AG, hereinafter "
+        "called Shipper, agree as follows:"
+    )
+    assert _defined(text) == ["Hanse Logistik GmbH", "Nordsee Fisch AG"]

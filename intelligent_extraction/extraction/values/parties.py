@@ -659,7 +659,10 @@ def _defined_term(alias: str) -> str:
 #: "Buyer", ..."), as civil-law contracts introduce their parties without a "between".
 _HEREINAFTER_TERM = re.compile(
     r",\s*here(?:in)?after(?:\s+(?:referred\s+to\s+as|called|named))?\s+(?:the\s+)?"
-    r"(?:[\"“]([^\"“”\n]{1,40})[\"”]|['‘]([^'‘’\n]{1,40})['’])",
+    r"(?:[\"“]([^\"“”\n]{1,40})[\"”]|['‘]([^'‘’\n]{1,40})['’]"
+    # or without quotes, one to three capitalised words up to the comma ("hereinafter referred
+    # to as the Seller, represented by ...")
+    r"|((?-i:[A-Z][\w-]*)(?:[ \t]+(?-i:[A-Z][\w-]*)){0,2})(?=,))",
     _FLAGS,
 )
 
@@ -670,7 +673,7 @@ def _alias_spans(text: str) -> list[tuple[int, int, str]]:
     limit = min(len(text), DEFINED_WINDOW)
     spans = [(m.start(), m.end(), _defined_term(m.group(1)))
              for m in _PAREN.finditer(text, 0, limit) if _is_alias(m)]
-    spans += [(m.start(), m.end(), m.group(1) or m.group(2))
+    spans += [(m.start(), m.end(), m.group(1) or m.group(2) or m.group(3))
               for m in _HEREINAFTER_TERM.finditer(text, 0, limit)]
     return sorted(spans)
 
