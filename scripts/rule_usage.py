@@ -340,11 +340,14 @@ def inventory() -> list[Rule]:
     rules += branches(
         vp, "_ABBREVIATIONS = re.compile(", "|\\b[A-Z])$\"", [
             (a, rf"\b{a}\.") for a in (
-                "Inc Ltd Co Corp Pte Pty Sdn No Nos St Ave Blvd Rd Dr Ft Mr Ms Mrs Jr Sr".split()
+                "Inc Ltd Co Corp Pte Pty Pvt Sdn No Nos St Ave Blvd Rd Dr Ft Mr Ms Mrs Jr Sr"
+                .split()
                 + [r"U\.S", r"N\.V", r"S\.A", r"B\.V", r"L\.L\.C", r"L\.P", r"P\.O", r"P\.C"]
             )
         ], label="abbreviation (no sentence end)", flags=0,
-        generic=set("Inc Ltd Co Corp Pte Pty Sdn No Nos St Ave Blvd Rd Mr Ms Mrs Jr Sr Dr".split())
+        generic=set(
+            "Inc Ltd Co Corp Pte Pty Pvt Sdn No Nos St Ave Blvd Rd Mr Ms Mrs Jr Sr Dr".split()
+        )
         | {r"U\.S", r"L\.L\.C", r"L\.P", r"P\.O", r"N\.V", r"S\.A", r"B\.V", r"P\.C"},
     )
     rules += branches(
@@ -386,7 +389,7 @@ def inventory() -> list[Rule]:
         generic=True,
     ))
     rules += branches(
-        vp, 'r"\\s+(?:with|having|whose|located|residing|of)', "\\d)", [
+        vp, 'r"\\s+(?:(?i:with|having|whose|located|residing)|of)', "\\d)", [
             "with", "having", "whose", "located", "residing", "of",
         ], label="descriptor: 'with/having ... offices' after a name", flags=re.I,
         generic=True,
@@ -526,7 +529,7 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         vp, "an 'and' after a street address starts the next party ('2 Dock Road, Hull and')",
-        '        if "," in m.group() or address or not', '        if "," in m.group() or not',
+        '"," in m.group() or address or _place', '"," in m.group() or _place',
         r"\b\d+[A-Za-z]?\s+[A-Z][^,;()\n]{1,40},(?:\s*[A-Z][\w.]*(?:[ \t]+[A-Z][\w.]*){0,2},?)"
         r"{1,3}\s*(?:and|AND)\s+[A-Z]", flags=0, generic=True,
     ))
@@ -534,6 +537,91 @@ def inventory() -> list[Rule]:
         vp, "numbered paragraphs under a 'PARTIES' heading ('PARTIES' / '1. ACME LIMITED ...')",
         "        + _numbered_parties(text) + _signatories(text)", "        + _signatories(text)",
         r"^[ \t]*Parties[ \t]*:?[ \t]*\n\s*1\.[ \t]", flags=re.I | re.M, generic=True,
+    ))
+    rules.append(edit(
+        vp, "a 'hereinafter' term without parentheses defines a party ('ACME LLP, hereinafter "
+        "referred to as the \"Seller\"')",
+        "    spans += [(m.start(), m.end(), m.group(1) or m.group(2) or m.group(3))\n"
+        "              for m in _HEREINAFTER_TERM.finditer(text, 0, limit)]\n", "",
+        r",\s*here(?:in)?after(?:\s+(?:referred\s+to\s+as|called|named))?\s+(?:the\s+)?[\"“]",
+        generic=True,
+    ))
+    rules.append(edit(
+        vp, "the verb by which a company takes on a party introduces its name ('hereby engages')",
+        'r"|\\b(?:engage|retain|employ|hire|appoint)(?:s|d|ed)?\\b)[', 'r")[',
+        r"\b(?:engage|retain|employ|hire|appoint)(?:s|d|ed)?\s+[A-Z][^()\n]{1,60}\(",
+        generic=True,
+    ))
+    rules.append(edit(
+        vp, "the number of a numbered party paragraph is no part of the name ('1. ACME Co., Ltd.')",
+        '[\\s,:\\-–]*)?(?:\\d{1,2}\\.[ \\t]+)?"', '[\\s,:\\-–]*)?"',
+        r"^[ \t]*\d{1,2}\.[ \t]+[A-Z]", flags=re.M, generic=True,
+    ))
+    rules.append(edit(
+        vp, "a paragraph number inside a reading is no name ('THIS CONTRACT 1. ACME Co., Ltd.')",
+        '\n    r"|\\s\\d{1,2}\\.\\s"', "", r"[A-Za-z.]\s+\d{1,2}\.\s+[A-Z]", flags=0,
+        generic=True,
+    ))
+    rules.append(edit(
+        vp, "descriptor: a capitalised 'With principal offices' after a name",
+        "(?:(?i:with|having|whose|located|residing)|of)",
+        "(?:with|having|whose|located|residing|of)",
+        r"\s(?:With|Having|Whose|Located|Residing)\s+(?:its|a|an|offices?|principal|business|"
+        r"places?|registered)\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "a street named before its number ends the name after a legal form ('GmbH Hafenstrasse "
+        "12')",
+        "(?=[ \\t]+(?:(?-i:[A-Z])[\\w.-]*[ \\t]+){{0,2}}\\d)", "(?=[ \\t]+\\d)",
+        r"\b(?:Inc|LLC|Ltd|Limited|Corp|GmbH|AG|B\.V|BV|N\.V|S\.A|SA|plc)\.?[ \t]+"
+        r"(?:[A-Z][\w.-]*[ \t]+){1,2}\d", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "'of the one part' / 'of the other part' is an aside between two parties",
+        '|,?\\s+(?:on|of)\\s+the\\s+(?:one|other|first|second)\\s+part\\b,?"', '"',
+        r"\b(?:on|of)\s+the\s+(?:one|other|first|second)\s+part\b", generic=True,
+    ))
+    rules.append(edit(
+        vp, "a capacity line under a title page's name ('(as Owner)') does not end the block",
+        '|as\\s)")', ')")', r"\n[ \t]*\n[ \t]*\(\s*as\s", generic=True,
+    ))
+    rules.append(edit(
+        vp, "a generational suffix after a comma stays in the name ('Jane Roe, Jr.')",
+        "|(?-i:Jr|Sr)\\b\\.?", "", r",\s*(?:Jr|Sr)\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "a generational suffix keeps its period ('Jane Roe, Jr.')",
+        " and not _GENERATION_AT_END.search(raw):", ":", r"\b(?:Jr|Sr)\.", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "an 'and' after a descriptor's place starts the next company ('laws of Singapore and')",
+        " or _place_then_company(segment, m)", "",
+        r"\b[A-Z][a-z]+\s+and\s+[A-Z][^,;()\n]{1,60}\b(?:Inc|LLC|Ltd|Limited|Corp|Corporation|"
+        r"Company|GmbH|plc|B\.V|S\.A|AG)\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "'organized and existing' / 'incorporated and registered' starts no next party",
+        " or _DESCRIPTOR_GOES_ON.match(segment, m.end())", "",
+        r"\band\s+(?:validly\s+)?(?:existing|registered)\b", generic=True,
+    ))
+    rules.append(edit(
+        vp, "a 'hereinafter' term in single quotes defines a party ('hereinafter called 'Seller'')",
+        "|['‘]([^'‘’\\n]{1,40})['’]\"", "\"", r"\bhere(?:in)?after[^'‘\n]{0,30}['‘]",
+        generic=True,
+    ))
+    rules.append(edit(
+        vp, "a 'hereinafter' term between a name and a later term belongs to another party",
+        " or _HEREINAFTER_TERM.search(gap)", "",
+        r"\bhere(?:in)?after[^\n]{0,30}['‘\"“][^'’\"”]{1,40}['’\"”],?\s+and\s+[A-Z]",
+        generic=True,
+    ))
+    rules.append(edit(
+        vp, "a 'hereinafter' term without quotes defines a party ('hereinafter called Carrier,')",
+        "\n    # or without quotes, one to three capitalised words up to the comma (\"hereinafter "
+        "referred\n    # to as the Seller, represented by ...\")\n"
+        "    r\"|((?-i:[A-Z][\\w-]*)(?:[ \\t]+(?-i:[A-Z][\\w-]*)){0,2})(?=,))\",", "\n    r\")\",",
+        r"\bhere(?:in)?after(?:\s+(?:referred\s+to\s+as|called|named))?\s+(?:the\s+)?"
+        r"[A-Z][\w-]*(?:[ \t]+[A-Z][\w-]*){0,2},", flags=0, generic=True,
     ))
     rules.append(edit(
         vp, "companies sharing a group's alias are one party ('(collectively, the \"Company\")')",

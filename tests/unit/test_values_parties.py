@@ -799,3 +799,168 @@ def test_dated_ends_a_title_page_list_of_parties() -> None:
     assert _first(text) == [
         "GALWAY SHIPPING CORPORATION", "HALYARD MARINE INC.", "IRONCLAD PORTS LLC"
     ]
+
+
+def _defined(text: str) -> list[str]:
+    return next(c.value for c in find_party_lists(text) if c.kind == "defined")
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            'Orion Trading LLP, hereinafter referred to as the "Seller", represented by its '
+            "Director, acting on the basis of the Charter, on the one part, and Vega Grain JSC, "
+            'hereinafter referred to as the "Buyer", on the other part, have concluded this '
+            "Contract as follows:",
+            ["Orion Trading LLP", "Vega Grain JSC"],
+        ),
+        (
+            'Ridgeway Holdings Inc., hereinafter called "Lessor", and Camden Sparks, hereinafter '
+            'called "Lessee", agree to the following terms.',
+            ["Ridgeway Holdings Inc.", "Camden Sparks"],
+        ),
+    ],
+)
+def test_a_hereinafter_term_without_parentheses_defines_a_party(
+    text: str, names: list[str]
+) -> None:
+    assert _defined(text) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            'Harbor Point Labs, Inc., a Delaware corporation (the "Company"), hereby engages '
+            'Priya Natarajan ("Consultant") to provide the services described below.',
+            ["Harbor Point Labs, Inc.", "Priya Natarajan"],
+        ),
+        (
+            'Bluefin Analytics LLC (the "Company") is pleased to retain Marco Ellis '
+            '("Consultant") on the following terms:',
+            ["Bluefin Analytics LLC", "Marco Ellis"],
+        ),
+        (
+            'Westmark Foods Corp. (the "Company") hereby employs Helen Cho (the "Executive").',
+            ["Westmark Foods Corp.", "Helen Cho"],
+        ),
+    ],
+)
+def test_the_party_a_company_engages_is_defined_after_the_verb(
+    text: str, names: list[str]
+) -> None:
+    assert _defined(text) == names
+
+
+def test_the_number_of_a_numbered_party_paragraph_is_no_part_of_the_name() -> None:
+    text = (
+        "ARTICLE 1 PARTIES TO THIS CONTRACT\n1. Harbin Lumen Optics Co., Ltd. (hereinafter "
+        "referred to as Party A), a company established under the laws of China.\n"
+        "2. Westbrook Photonics, Inc. (hereinafter referred to as Party B), a Delaware "
+        "corporation."
+    )
+    assert _defined(text) == ["Harbin Lumen Optics Co., Ltd.", "Westbrook Photonics, Inc."]
+
+
+def test_a_capitalised_with_offices_line_ends_the_name() -> None:
+    text = (
+        "This Agreement is made by and between: KELLAN Inc.    With principal offices at 15 "
+        'Main Street, Toronto, Canada ("KELLAN")     AND     Obsidian Works Limited.,     With '
+        'principal offices at 2 Dock Road, Lagos, Nigeria ("OWL").'
+    )
+    assert _first(text) == ["KELLAN Inc.", "Obsidian Works Limited."]
+
+
+def test_a_street_named_before_its_number_after_a_legal_form_ends_the_name() -> None:
+    text = (
+        'by and between Alder Medical B.V. Keizersgracht 10 1015 CN Amsterdam (hereinafter '
+        '"Alder") and Rheinfeld Pharma GmbH Hafenstrasse 12 20457 Hamburg Germany (hereinafter '
+        '"Rheinfeld")'
+    )
+    assert _first(text) == ["Alder Medical B.V.", "Rheinfeld Pharma GmbH"]
+
+
+def test_of_the_one_part_and_of_the_other_part_are_asides() -> None:
+    text = (
+        "THIS AGREEMENT is made the 5th day of May 2020 BETWEEN FALKIRK HOMES LIMITED of 2 High "
+        'Street, Perth (hereinafter called "the Vendor") of the one part AND GRAHAM TOLLAND of 7 '
+        'Mill Lane, Stirling (hereinafter called "the Purchaser") of the other part.'
+    )
+    assert _first(text) == ["FALKIRK HOMES LIMITED", "GRAHAM TOLLAND"]
+
+
+def test_a_capacity_line_under_a_title_page_name_does_not_end_the_block() -> None:
+    text = (
+        "BETWEEN\n\nHALDEN OFFSHORE AS\n\n(as Owner)\n\nAND\n\nCORMORANT DRILLING PLC\n\n"
+        "(as Charterer)"
+    )
+    assert _first(text) == ["HALDEN OFFSHORE AS", "CORMORANT DRILLING PLC"]
+
+
+def test_a_generational_suffix_stays_in_the_name() -> None:
+    text = (
+        'This Consulting Agreement is entered into by and between Nova Ridge Energy Inc. ("Nova '
+        'Ridge") and Thomas A. Whitcombe, Jr. ("Consultant").'
+    )
+    assert _first(text) == ["Nova Ridge Energy Inc.", "Thomas A. Whitcombe, Jr."]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            "This Agreement is made by and between Corallo Marine Pte. Ltd., a company "
+            "incorporated under the laws of Singapore and Tessellate Systems Ltd, a company "
+            "incorporated under the laws of Israel.",
+            ["Corallo Marine Pte. Ltd.", "Tessellate Systems Ltd"],
+        ),
+        (
+            "This Agreement is made between Penhallow Foods Limited, a company incorporated in "
+            "England and Wales and Roskilde Dairy A/S, a company incorporated in Denmark.",
+            ["Penhallow Foods Limited", "Roskilde Dairy A/S"],
+        ),
+        (
+            'This Agreement is made between Tidewell Inc., a corporation organized under the laws '
+            'of Trinidad and Tobago ("Tidewell"), and Brackwater LLC ("Brackwater").',
+            ["Tidewell Inc.", "Brackwater LLC"],
+        ),
+    ],
+)
+def test_an_and_after_a_descriptors_place_starts_the_next_company(
+    text: str, names: list[str]
+) -> None:
+    assert _first(text) == names
+
+
+def test_organized_and_existing_is_one_descriptor() -> None:
+    text = (
+        'This Services Agreement is made by and between Quenby Labs Inc. (the "Provider"), and '
+        "Marlow Telecom Pte. Ltd., a company organized and existing under the laws of Singapore "
+        "and Ostrander Systems Ltd, a company organized and existing under the laws of Israel."
+    )
+    assert _first(text) == ["Quenby Labs Inc.", "Marlow Telecom Pte. Ltd.", "Ostrander Systems Ltd"]
+
+
+def test_a_hereinafter_term_in_single_quotes_defines_a_party() -> None:
+    text = (
+        "Ridgeway Holdings Inc., hereinafter called 'Lessor', and Camden Sparks, hereinafter "
+        "called 'Lessee', agree to the following terms."
+    )
+    assert _defined(text) == ["Ridgeway Holdings Inc.", "Camden Sparks"]
+
+
+def test_pvt_ends_no_sentence() -> None:
+    text = (
+        'This Agreement is entered into between Banyan Pharma Pvt. Ltd. ("Banyan") and Kestrel '
+        'Health LLC ("Kestrel").'
+    )
+    assert _first(text) == ["Banyan Pharma Pvt. Ltd.", "Kestrel Health LLC"]
+
+
+def test_a_hereinafter_term_without_quotes_defines_a_party() -> None:
+    text = (
+        "Hanse Logistik GmbH, hereinafter called Carrier, and Nordsee Fisch AG, hereinafter "
+        "called Shipper, agree as follows:"
+    )
+    assert _defined(text) == ["Hanse Logistik GmbH", "Nordsee Fisch AG"]

@@ -14,7 +14,8 @@ Two readings, each a candidate (``kind`` says which):
   ACME Inc." / "Consultant: Jane Roe") and the numbered paragraphs under "PARTIES";
 - ``defined``: contracts without such a clause ("As an associate of Orbit Devices, Inc. (the
   "Company"), you ...") name their parties where they define them: every name directly
-  followed (after an optional descriptor) by a defined-term parenthetical, within the first
+  followed (after an optional descriptor) by a defined-term parenthetical or by an
+  unparenthesised ', hereinafter referred to as the "Seller"', within the first
   :data:`DEFINED_WINDOW` characters.
 
 There is no good pure-Python library for this (NER models that do it need torch), so it is a
@@ -42,7 +43,9 @@ CORPORATE_SUFFIX = (
     r"L\.\s?L\.\s?P|LP|L\.\s?P|PLC|S\.\s?A|SA|S\.A\.S|AG|GmbH|B\.\s?V|BV|N\.\s?V|NV|Pty|"
     r"S\.p\.A|SpA|S\.r\.l|SE|Pte|Bhd|A/S|Oy|SARL|LLLP|P\.C|MHC)\b\.?"
 )
-_SUFFIX_AFTER_COMMA = re.compile(rf"^,\s*{CORPORATE_SUFFIX}", _FLAGS)
+#: What a comma may stand before inside a name: a legal form ("NORTHWIND, INC.") or a
+#: generational suffix ("Thomas A. Whitcombe, Jr.").
+_SUFFIX_AFTER_COMMA = re.compile(rf"^,\s*(?:{CORPORATE_SUFFIX}|(?-i:Jr|Sr)\b\.?)", _FLAGS)
 _ENDS_WITH_SUFFIX = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}$", _FLAGS)
 
 _CLAUSE_START = re.compile(
@@ -55,10 +58,10 @@ _CLAUSE_END = re.compile(
 )
 _BLANK_LINE = re.compile(r"\n[ \t]*\n\s*")
 _JOINER = re.compile(r"(?:and\b|&|\(\s*(?:[a-h]|[ivx]{1,4}|\d{1,2})\s*\))", _FLAGS)
-#: A period after these ends no sentence ("DR." as "Dr.", "Pte. Ltd.", "Sdn. Bhd.").
+#: A period after these ends no sentence ("DR." as "Dr.", "Pte. Ltd.", "Sdn. Bhd.", "Pvt. Ltd.").
 _ABBREVIATIONS = re.compile(
-    r"(?:\b(?i:Inc|Ltd|Co|Corp|Pte|Pty|Sdn|No|Nos|St|Ave|Blvd|Rd|Dr|Ft|Mr|Ms|Mrs|Jr|Sr|U\.S|N\.V|"
-    r"S\.A|B\.V|L\.L\.C|L\.P|P\.O|P\.C)|\b[A-Z])$"
+    r"(?:\b(?i:Inc|Ltd|Co|Corp|Pte|Pty|Pvt|Sdn|No|Nos|St|Ave|Blvd|Rd|Dr|Ft|Mr|Ms|Mrs|Jr|Sr|"
+    r"U\.S|N\.V|S\.A|B\.V|L\.L\.C|L\.P|P\.O|P\.C)|\b[A-Z])$"
 )
 _SENTENCE_END = re.compile(r"\.(?=\s+[A-Z\"“])|\.\s*$")
 _PAREN = re.compile(r"\(([^()]*)\)")
@@ -77,7 +80,9 @@ _ENUMERATOR = re.compile(r"^\s*(?:[a-h]|[ivx]{1,4}|\d{1,2})\s*$", _FLAGS)
 _DESCRIPTOR = re.compile(
     r",?\s+(?:a|an)\s+(?=[A-Za-z])|,?\s+and(?:/or)?\s+(?:its|their)\s|,\s*(?:organi[sz]ed|"
     r"incorporated|having|with|whose|located|residing|existing|duly|its|of|d/b/a|f/k/a)\b|"
-    r"\s+(?:with|having|whose|located|residing|of)\s+(?:(?:its|a|an|"
+    # (capitalised where a flattened party block set it on a line of its own: "ACME Inc.
+    # With principal offices at ...")
+    r"\s+(?:(?i:with|having|whose|located|residing)|of)\s+(?:(?:its|a|an|"
     r"offices?|principal|business|places?|registered)\b|\d)|,\s*\d|\s+c/o\b|\s+hereby\b"
     # a company acting by a unit of its own ("ACME, Inc. through its Research Center")
     r"|,?\s+(?:acting\s+)?through\s+(?:its|their)\s"
@@ -95,15 +100,20 @@ _DESCRIPTOR = re.compile(
     r"|,?\s+(?:including|or|and/or|together\s+with)\s+(?:(?:any|one|all|each)\s+(?:of\s+)?)?"
     r"(?:its|their)\s"
 )
-#: What may precede a name: punctuation, "and" and a lower-case descriptor set off by a comma
-#: ("professional golfer, JOHN DOE").
+#: What may precede a name: punctuation, "and", the number of a numbered party paragraph ("1.
+#: ACME Co., Ltd. (hereinafter referred to as Party A)") and a lower-case descriptor set off by
+#: a comma ("professional golfer, JOHN DOE").
 _LEADING = re.compile(
-    r"^[\s,;:.\-–]*(?:(?:and|&)\b[\s,:\-–]*)?"
+    r"^[\s,;:.\-–]*(?:(?:and|&)\b[\s,:\-–]*)?(?:\d{1,2}\.[ \t]+)?"
     r"(?-i:(?:[a-z][a-z-]+\s+){0,2}[a-z][a-z-]+,\s*(?=[A-Z]))?",
     _FLAGS,
 )
+#: What a name may follow in the opening: a line start, punctuation, a preposition, or the verb
+#: by which one party takes on the other ("ACME Inc. (the "Company") hereby engages Jane Roe
+#: ("Consultant")", "... is pleased to retain", "hereby employs", "hereby appoints").
 _INTRODUCER = re.compile(
-    r"(?:^|\n|[(),;:]|\b(?:between|among|by|of|and|with|to|for|from|as|regarding)\b)[ \t]*",
+    r"(?:^|\n|[(),;:]|\b(?:between|among|by|of|and|with|to|for|from|as|regarding)\b"
+    r"|\b(?:engage|retain|employ|hire|appoint)(?:s|d|ed)?\b)[ \t]*",
     _FLAGS,
 )
 #: "/" and a spaced hyphen join parts of one name ("Blackstone / GSO Fund", "Alumni - Northern
@@ -114,6 +124,9 @@ _NOT_A_NAME = re.compile(
     rf"[\"“”()\[\];$]|\bAgreement\b|{_MONTH_DAY}|\d{{5}}(?:-\d{{4}})?$|^\d+(?:\.\d+)?$"
     # "the undersigned" is whoever signs, not a name
     r"|^(?:the\s+)?undersigned$"
+    # a paragraph number inside: the reading ran from a heading into a numbered party paragraph
+    # ("THIS CONTRACT 1. ACME Co., Ltd.")
+    r"|\s\d{1,2}\.\s"
     # words of a heading or a sentence: "FOR THE DEVELOPMENT OF ...", "As", "... WITNESSES
     # THAT"; a company may still open with one ("On Track Innovations Ltd.")
     rf"|(?:^(?:as|for|to|in|on|with|from|whereas)\b(?!.*{CORPORATE_SUFFIX}$)|\sthat$)",
@@ -142,8 +155,12 @@ _MAX_NAME_WORDS = 12
 # --------------------------------------------------------------------------- one name
 
 
+_GENERATION_AT_END = re.compile(r"\b(?:Jr|Sr)\.$")
+
+
 def _cut_at_comma(name: str) -> str:
-    """A comma ends a name unless a legal-form suffix follows it ("NORTHWIND, INC.")."""
+    """A comma ends a name unless a legal-form or generational suffix follows it ("NORTHWIND,
+    INC.", "Jane Roe, Jr.")."""
     i = 0
     while (j := name.find(",", i)) != -1:
         if not _SUFFIX_AFTER_COMMA.match(name[j:]):
@@ -178,8 +195,11 @@ _ADDRESS = re.compile(
     r"|\b\d{5}(?:-\d{4})?\b|\b[A-Z]\d[A-Z]\s?\d[A-Z]\d\b|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b"
     r"|(?i:stra(?:ss|ß)e)\b"
 )
-#: A number after a legal-form suffix starts the address ("ACME Inc. 12 Quay Street").
-_SUFFIX_THEN_NUMBER = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}(?=[ \t]+\d)", _FLAGS)
+#: A number after a legal-form suffix starts the address ("ACME Inc. 12 Quay Street"), and so
+#: does a street named before its number, as Europe writes it ("Beta GmbH Hafenstrasse 12").
+_SUFFIX_THEN_NUMBER = re.compile(
+    rf"(?:^|[\s,]){CORPORATE_SUFFIX}(?=[ \t]+(?:(?-i:[A-Z])[\w.-]*[ \t]+){{0,2}}\d)", _FLAGS
+)
 #: Lower-case words after a legal-form suffix go on with the sentence ("ACME Inc. under the
 #: following terms", "Beta LLC hereby agrees"): the name ends at the suffix. A connector
 #: keeps it going ("Alliance Bancorp, Inc. of Pennsylvania"), and "the Company" / "and
@@ -208,7 +228,7 @@ def _name_at(segment: str) -> tuple[str | None, int]:
     stop = sentence.end() if sentence else stop
     raw = _cut_at_comma(segment[lead:stop])
     raw = raw.rstrip(",;: \t\n")
-    if not _ENDS_WITH_SUFFIX.search(raw):
+    if not _ENDS_WITH_SUFFIX.search(raw) and not _GENERATION_AT_END.search(raw):
         raw = raw.rstrip(".")
     name = squash_spaces(raw)
     end = lead + len(raw)
@@ -251,7 +271,9 @@ def split_party_names(name: str) -> list[str]:
 # --------------------------------------------------------------------------- "between" clauses
 
 
-_ALIAS_LINE = re.compile(r"\(\s*(?:the\s+)?[\"“]")
+#: The line under a name on a title page that gives its alias or its capacity ('("Alpha")',
+#: "(as Owner)").
+_ALIAS_LINE = re.compile(r"\(\s*(?:(?:the\s+)?[\"“]|as\s)")
 
 
 #: "and" on a line of its own ("and", "AND", "-- AND --") between two names of a title page.
@@ -334,7 +356,10 @@ def _mask_parentheticals(clause: str, group: str = _SEPARATOR) -> str:
 _BARE_ASIDE = re.compile(
     r"(?:,?\s+(?:hereinafter|herein)(?:\s+(?:referred\s+to|called))?(?:\s+as)?)?"
     r"\s+[\"“](?:the\s+)?[A-Z][\w&.\- ]{0,30}[,.]?[\"”],?(?=\s*(?:$|[;.]|and\b|\n))"
-    r"|,?\s+on\s+the\s+(?:one|other)\s+hand\b,?",
+    r"|,?\s+on\s+the\s+(?:one|other)\s+hand\b,?"
+    # the English deed's "(hereinafter called "the Vendor") of the one part AND ... of the other
+    # part", and "on the one part" / "of the first part" of other drafting traditions
+    r"|,?\s+(?:on|of)\s+the\s+(?:one|other|first|second)\s+part\b,?",
     _FLAGS,
 )
 
@@ -417,14 +442,34 @@ def _after_capacity(segment: str, descriptor: re.Match[str]) -> int | None:
 def _next_party(segment: str, pos: int) -> int | None:
     """Where the next party starts after ``pos``: an "and" between two capitalised words with
     no comma joins one name ("the Securities and Exchange Commission") and is passed over,
-    unless it closes an address ("whose office is at 2 Dock Road, Hull and Beta Limited")."""
+    unless it closes an address ("whose office is at 2 Dock Road, Hull and Beta Limited") or
+    a place that a company follows ("under the laws of Singapore and Beta Ltd, a company ...")."""
     for m in _NEXT_PARTY.finditer(segment, pos):
         address = _ADDRESS_BEFORE.search(segment[max(0, m.start() - _ADDRESS_REACH) : m.start()])
-        if m.group("inline") and not address:
+        if (m.group("inline") and not address) or _DESCRIPTOR_GOES_ON.match(segment, m.end()):
             continue
-        if "," in m.group() or address or not _CAPITALISED_BEFORE.search(segment, pos, m.start()):
+        if ("," in m.group() or address or _place_then_company(segment, m)
+                or not _CAPITALISED_BEFORE.search(segment, pos, m.start())):
             return m.end()
     return None
+
+
+#: The second half of a descriptor's "organized and existing" / "incorporated and registered":
+#: the "and" joins two words of the descriptor, no next party.
+_DESCRIPTOR_GOES_ON = re.compile(r"(?:validly\s+)?(?:existing|registered)\b")
+_CAPITALISED_RUN = re.compile(r"(?:[A-Z][\w.'’]*[ \t]+){0,2}[A-Z][\w.'’]*$")
+
+
+def _place_then_company(segment: str, joiner: re.Match[str]) -> bool:
+    """The "and" at ``joiner`` closes a descriptor's place ("the laws of Singapore") and a
+    company's name follows it; "England and Wales" names no company after the "and"."""
+    place = _CAPITALISED_RUN.search(segment, max(0, joiner.start() - 40), joiner.start())
+    if place is None or not is_place_name(place.group()):
+        return False
+    name, _ = _name_at(segment[joiner.end() :])
+    # "England and Wales and Beta Limited": the first "and" joins two places
+    first_word = name.split()[0] if name else ""
+    return bool(name and _ENDS_WITH_SUFFIX.search(name)) and not is_place_name(first_word)
 
 
 #: A street address right before an "and", closed by its town ("2 Dock Road, Hull", "4 Main
@@ -535,7 +580,8 @@ def _clause_at(text: str, start: int) -> Candidate | None:
 def _gap_is_descriptor(gap: str) -> bool:
     if not gap.strip(" ,\t\n"):
         return True
-    if ")" in gap or "(" in gap or not _DESCRIPTOR.match(gap):
+    # a bracket or a "hereinafter" term in the gap belongs to another party's defined term
+    if ")" in gap or "(" in gap or _HEREINAFTER_TERM.search(gap) or not _DESCRIPTOR.match(gap):
         return False
     return not any(
         not _ABBREVIATIONS.search(gap[max(0, m.start() - 6) : m.start()])
@@ -608,20 +654,44 @@ def _defined_term(alias: str) -> str:
     return m.group(1) if m else alias
 
 
+#: A defined term given without parentheses, after a comma ("Orion LLP, hereinafter referred
+#: to as the "Seller", ... on the one part, and Vega JSC, hereinafter referred to as the
+#: "Buyer", ..."), as civil-law contracts introduce their parties without a "between".
+_HEREINAFTER_TERM = re.compile(
+    r",\s*here(?:in)?after(?:\s+(?:referred\s+to\s+as|called|named))?\s+(?:the\s+)?"
+    r"(?:[\"“]([^\"“”\n]{1,40})[\"”]|['‘]([^'‘’\n]{1,40})['’]"
+    # or without quotes, one to three capitalised words up to the comma ("hereinafter referred
+    # to as the Seller, represented by ...")
+    r"|((?-i:[A-Z][\w-]*)(?:[ \t]+(?-i:[A-Z][\w-]*)){0,2})(?=,))",
+    _FLAGS,
+)
+
+
+def _alias_spans(text: str) -> list[tuple[int, int, str]]:
+    """Where each defined term of the opening stands (start, end) and the term it defines: the
+    alias parentheticals and the unparenthesised "hereinafter" terms, in text order."""
+    limit = min(len(text), DEFINED_WINDOW)
+    spans = [(m.start(), m.end(), _defined_term(m.group(1)))
+             for m in _PAREN.finditer(text, 0, limit) if _is_alias(m)]
+    spans += [(m.start(), m.end(), m.group(1) or m.group(2) or m.group(3))
+              for m in _HEREINAFTER_TERM.finditer(text, 0, limit)]
+    return sorted(spans)
+
+
 def _defined_terms(text: str) -> list[Candidate]:
     names: list[str] = []
     first = last = None
-    for m in _PAREN.finditer(text, 0, min(len(text), DEFINED_WINDOW)):
-        if not _is_alias(m) or _NON_PARTY_TERMS.search(_defined_term(m.group(1))):
+    for alias_start, alias_end, term in _alias_spans(text):
+        if _NON_PARTY_TERMS.search(term):
             continue
-        found = _name_before(text, m.start())
+        found = _name_before(text, alias_start)
         if found is None:
             continue
         for name in split_party_names(found[0]):
             if name not in names:
                 names.append(name)
         first = found[1] if first is None else first
-        last = m.end()
+        last = alias_end
     if not names or first is None or last is None:
         return []
     return [Candidate(names, text[first:last], first, last, kind="defined")]
