@@ -1145,6 +1145,31 @@ def inventory() -> list[Rule]:
         "_UNIT = r\"(?P<unit>year|month|week|day|hour)s?\\b\"", r"\d\s*(?:yrs?|mos?)\b",
         generic=True,
     ))
+    # ---------------------------------------------------------------- rules.py (renewal mode)
+    # the duration reader does not run the renewal mode: its ablation shows no change, the probe
+    # counts where these could fire
+    rules.append(edit(
+        "rules.py", "an open-ended continuation ends when a party gives notice ('thereafter ... "
+        "until either party gives notice of termination') (_EVERGREEN)",
+        '"\n    r"|(?:either|one|a|any)\\s+party\\s+(?:gives|provides|serves|delivers|sends)\\b)",',
+        ')",', r"\b(?:thereafter|initial\s+term)\b[^.;]{0,80}?\buntil\s+(?:either|one|a|any)\s+party"
+        r"\s+(?:gives|provides|serves|delivers|sends)\b", generic=True, readers=("duration",),
+    ))
+    rules.append(edit(
+        "rules.py", "an open-ended continuation after the Initial Term ('after the Initial Term ... "
+        "until terminated') (_EVERGREEN)",
+        '|(?:after|following)\\s+(?:the\\s+)?(?:expir\\w+\\s+of\\s+the\\s+)?"\n    r"initial\\s+term)',
+        ")", r"\b(?:after|following)\s+(?:the\s+)?(?:expir\w+\s+of\s+the\s+)?initial\s+term\b"
+        r"[^.;]{0,80}?\buntil\b", generic=True, readers=("duration",),
+    ))
+    rules.append(edit(
+        "rules.py", "a continuation that recurs renews for its period, not perpetually ('continues "
+        "on a monthly basis until terminated') (_RECURS)",
+        "                if pattern is _EVERGREEN and _RECURS.search(p.text, *sentence):\n"
+        "                    continue  # the recurrence, read as a typed duration, answers\n",
+        "", r"\b(?:monthly|yearly|annually|(?:month|year)[\s-]to[\s-](?:month|year)|each\s+"
+        r"(?:month|year))\b[^.;]{0,80}?\buntil\b", generic=True, readers=("duration",),
+    ))
     # ---------------------------------------------------------------- values/numbers.py
     rules += branches(
         "values/numbers.py", "_FRACTION = r\"", "\n", [

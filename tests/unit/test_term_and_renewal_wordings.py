@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from intelligent_extraction.extraction.rules import RuleExtractor
-from tests.unit.test_rule_extractor import RENEWAL, SHIPPED, TERM_FIELD, chunk
+from tests.unit.test_rule_extractor import NOTICE, RENEWAL, SHIPPED, TERM_FIELD, chunk
 
 
 @pytest.mark.parametrize(("text", "value"), [
@@ -30,3 +30,34 @@ def test_an_agreement_that_continues_for_further_periods_renews_for_them():
             "terminated by either Party on giving not less than three months' notice.")
     result = RuleExtractor(SHIPPED).extract(RENEWAL, [chunk(text, 4, 3000)])
     assert (result.status, result.value) == ("found", "P1Y")
+
+
+@pytest.mark.parametrize("text", [
+    "After the Initial Term, this Agreement shall continue in effect until either party gives the "
+    "other not less than ninety (90) days' prior written notice of termination.",
+    "Thereafter, this Agreement shall remain in force until one party provides the other with at "
+    "least three (3) months' written notice of termination.",
+])
+def test_an_agreement_that_continues_until_a_party_gives_notice_renews_perpetually(text):
+    result = RuleExtractor(SHIPPED).extract(RENEWAL, [chunk(text, 4, 3000)])
+    assert (result.status, result.value) == ("found", "perpetual")
+
+
+def test_the_notice_that_ends_an_open_ended_continuation_stops_its_renewal():
+    text = ("Thereafter, this Agreement shall remain in force until one party provides the other "
+            "with at least three (3) months' written notice of termination.")
+    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    assert (result.status, result.value) == ("found", "P3M")
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Thereafter, this Agreement continues on a monthly basis until terminated by either party.",
+     "P1M"),
+    ("Thereafter, this Agreement shall continue from year to year until terminated by either "
+     "party.", "P1Y"),
+    ("Thereafter this Agreement shall remain in effect month to month until terminated by either "
+     "party on thirty (30) days' notice.", "P1M"),
+])
+def test_a_continuation_that_recurs_renews_for_its_period_not_perpetually(text, value):
+    result = RuleExtractor(SHIPPED).extract(RENEWAL, [chunk(text, 4, 3000)])
+    assert (result.status, result.value) == ("found", value)
