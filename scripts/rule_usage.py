@@ -1066,7 +1066,9 @@ def inventory() -> list[Rule]:
         du, "_OPEN_ENDED = re.compile(", "_FLAGS", [
             (r"in\s+perpetuity", r"\bin\s+perpetuity\b"),
             (r"indefinite(?:ly)?", r"\bindefinite(?:ly)?\b"),
-        ], label="open-ended term",
+            (r"unlimited\s+(?:period|duration|term)s?",
+             r"\bunlimited\s+(?:period|duration|term)s?\b"),
+        ], label="open-ended term", generic={r"unlimited\s+(?:period|duration|term)s?"},
     )
     rules += branches(
         du, "DURATION_CUES: list[tuple[re.Pattern[str], str]] = [", "\n]", [
@@ -1117,8 +1119,20 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         du, "a term that extends for a period or until a day renews nothing",
-        r"extend(?!s?\s+(?:until|through|for\s+a\s+period\s+of)\b)\w*", r"extend\w*",
+        'until|through|for\\s+a\\s+period\\s+of"\n    r"|', "",
         r"\bextends?\s+(?:until|through|for\s+a\s+period\s+of)\b",
+    ))
+    rules.append(edit(
+        du, "a cap on the term renews nothing ('shall not extend beyond / later than')",
+        '"\n    r"|beyond|past|(?:any\\s+)?later\\s+than', "",
+        r"\bextends?\s+(?:beyond|past|(?:any\s+)?later\s+than)\b", generic=True,
+    ))
+    rules.append(edit(
+        du, "a duration that says when something starts is no notice ('commencing six months "
+        "prior to the expiration') (_STARTS_AT)",
+        "    if _STARTS_AT.search(text[max(0, start - 20) : start]):\n        return None\n", "",
+        r"\b(?:commencing|beginning|starting)\s+[\w() -]{1,40}?\s+(?:days?|months?|weeks?)\s+"
+        r"(?:prior\s+to|before)\b", generic=True,
     ))
     rules.append(edit(
         du, "renewal after a recurrence ('annual renewals')",
