@@ -17,6 +17,8 @@ from tests.unit.test_rule_extractor import NOTICE, RENEWAL, SHIPPED, TERM_FIELD,
     ("The initial term hereof shall be six months.", "P6M"),
     # "valid for" a time
     ("This Agreement shall be valid for three (3) years.", "P3Y"),
+    # "effective for" a time
+    ("This Agreement will be effective for twelve (12) months after the Effective Date.", "P12M"),
     # counted "from the date of signature"
     ("This agreement shall last for a period of 12 months from the date of signature.", "P12M"),
 ])
