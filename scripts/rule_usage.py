@@ -1184,6 +1184,15 @@ def inventory() -> list[Rule]:
         "", r"\b(?:monthly|yearly|annually|(?:month|year)[\s-]to[\s-](?:month|year)|each\s+"
         r"(?:month|year))\b[^.;]{0,80}?\buntil\b", generic=True, readers=("duration",),
     ))
+    rules.append(edit(
+        "rules.py", "a renewal for a like period is as long as the initial term ('for a like "
+        "period', 'successive like terms', 'similar periods') (_SAME_DURATION)",
+        '    r"\\blike\\s+(?:periods?|terms?)\\b(?!\\s+and\\s+conditions)'
+        '|\\bsimilar\\s+periods?\\b|"\n',
+        "", r"\b(?:renew|extend)\w*[^.;]{0,60}?\b(?:like\s+(?:periods?|terms?)"
+        r"|similar\s+periods?)\b",
+        generic=True, readers=("duration",),
+    ))
     # ---------------------------------------------------------------- values/numbers.py
     rules += branches(
         "values/numbers.py", "_FRACTION = r\"", "\n", [

@@ -491,8 +491,11 @@ _RECURS = re.compile(
     r"|each\s+(?:month|year))\b",
     re.IGNORECASE,
 )
+#: a renewal as long as the initial term: "for terms of the same duration", "for a like period",
+#: "for successive like terms", "for similar periods" (not "like terms and conditions")
 _SAME_DURATION = re.compile(
     r"\b(?:terms?|periods?)\s+of\s+(?:the\s+)?(?:same|equal|like)\s+(?:duration|length|period)|"
+    r"\blike\s+(?:periods?|terms?)\b(?!\s+and\s+conditions)|\bsimilar\s+periods?\b|"
     r"\brenew\w*\s+(?:automatically\s+)?(?:under|on|upon)\s+(?:these|the)\s+same\s+terms",
     re.IGNORECASE,
 )

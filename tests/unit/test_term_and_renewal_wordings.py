@@ -63,3 +63,16 @@ def test_the_notice_that_ends_an_open_ended_continuation_stops_its_renewal():
 def test_a_continuation_that_recurs_renews_for_its_period_not_perpetually(text, value):
     result = RuleExtractor(SHIPPED).extract(RENEWAL, [chunk(text, 4, 3000)])
     assert (result.status, result.value) == ("found", value)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("This Agreement shall have a term of one (1) year and shall thereafter be automatically "
+     "renewed for a like period unless terminated by either party.", "P1Y"),
+    ("The initial term of this Agreement shall be three years, and thereafter it shall "
+     "automatically renew for successive like terms.", "P3Y"),
+    ("This Agreement is concluded for a period of two (2) years and shall be tacitly extended for "
+     "similar periods unless terminated.", "P2Y"),
+])
+def test_a_renewal_for_a_like_period_is_as_long_as_the_initial_term(text, value):
+    result = RuleExtractor(SHIPPED).extract(RENEWAL, [chunk(text, 4, 3000)])
+    assert (result.status, result.value) == ("found", value)
