@@ -725,6 +725,13 @@ def inventory() -> list[Rule]:
         r"\b[Ll]aws?\s+of\s+(?:the\s+)?(?:(?:[Ss]tate|[Cc]ommonwealth|[Pp]rovince)\s+of\s+)?"
         r"[a-z]", flags=0, readers=("place",), generic=True,
     ))
+    rules.append(edit(
+        pl, "a lower-case legal adjective the sentence applies is a law's ('governed by english "
+        "law') (_applies_a_law)",
+        " and not _applies_a_law(text, m.start()):", ":",
+        r"\b(?:by|under|to|with)\s+(?:the\s+)?[a-z]+\s+(?:(?:substantive|statutory|federal)\s+)?"
+        r"laws?\b", flags=0, readers=("place",), generic=True,
+    ))
     # ---------------------------------------------------------------- values/dates.py
     dt = "values/dates.py"
     rules.append(edit(
@@ -1017,6 +1024,12 @@ def inventory() -> list[Rule]:
         r"\banniversary\s+of\s+(?:the\s+)?(?:date|effective|execution|this)",
     ))
     rules.append(edit(
+        du, "'the third anniversary hereof', and 'thereof' after a start the sentence names, are "
+        "the agreement's (_ANNIVERSARY_OF_START)",
+        r'|hereof\b|(?P<thereof>thereof)\b)"', r'|(?P<thereof>(?!x)x))"',
+        r"\banniversary\s+(?:hereof|thereof)\b", generic=True,
+    ))
+    rules.append(edit(
         du, "half a year is six months ('half a year', 'a half-year period')",
         "\n    found += _half_years(text)", "", r"\b(?:half\s+an?\s+|an?\s+half[\s-])year\b",
         generic=True,
@@ -1024,9 +1037,17 @@ def inventory() -> list[Rule]:
     rules.append(edit(
         du, "the far end of a notice window is no notice ('not less than 60 and not more than "
         "120 days prior') (_notice_windows)",
-        "    return _notice_windows(text, dedupe_overlaps(found))", "    return dedupe_overlaps(found)",
+        "_notice_windows(text, dedupe_overlaps(found))", "dedupe_overlaps(found)",
         r"\b(?:no|not|nor)\s+(?:more|greater|earlier)\s+than\s+[\w() -]{1,40}?\s+(?:days?|months?)"
         r"[^.;]{0,40}?\b(?:prior|before|in\s+advance)", generic=True,
+    ))
+    rules.append(edit(
+        du, "a duration after 'such' refers back to one named before ('at the end of any such "
+        "twelve month period') (_back_references)",
+        "    return _back_references(text, _notice_windows(text, dedupe_overlaps(found)))",
+        "    return _notice_windows(text, dedupe_overlaps(found))",
+        r"\bsuch\s+(?:\w+[\s-]+){0,3}?\(?\d*\)?\s*-?(?:days?|weeks?|months?|years?)\b",
+        generic=True,
     ))
     rules.append(edit(
         du, "years and months are one duration ('one year and six months')",

@@ -76,3 +76,14 @@ def test_a_continuation_that_recurs_renews_for_its_period_not_perpetually(text, 
 def test_a_renewal_for_a_like_period_is_as_long_as_the_initial_term(text, value):
     result = RuleExtractor(SHIPPED).extract(RENEWAL, [chunk(text, 4, 3000)])
     assert (result.status, result.value) == ("found", value)
+
+
+def test_the_initial_period_is_the_term_not_the_renewal_period_named_again_by_such():
+    text = ("2.1 This agreement shall commence on 1 April 2022 and shall continue for an initial "
+            "period of three years (the \"Initial Period\").\n\n2.2 This agreement shall continue "
+            "in force after the Initial Period for successive periods of twelve months unless "
+            "either party gives the other not less than six months' written notice to terminate "
+            "at the end of the Initial Period or at the end of any such twelve month period.")
+    section = ("2. COMMENCEMENT AND DURATION",)
+    result = RuleExtractor(SHIPPED).extract(TERM_FIELD, [chunk(text, 4, 3000, section=section)])
+    assert (result.status, result.value) == ("found", "P3Y")

@@ -237,3 +237,27 @@ def test_a_cap_on_how_far_the_term_extends_is_no_renewal(text: str) -> None:
 ])
 def test_a_time_something_starts_before_the_end_is_no_notice(text: str) -> None:
     assert [c.kind for c in find_durations(text)] != ["notice"]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("The Pact renews for successive periods of twelve months unless either party gives notice "
+     "to terminate at the end of any such twelve month period.", "P12M"),
+    ("If the breach is not cured within such thirty (30) day period, the Pact ends.", "P30D"),
+])
+def test_a_duration_after_such_refers_back_to_one_named_before(text, value):
+    [last] = [c for c in find_durations(text) if c.value == value][-1:]
+    assert last.kind == "back_reference"
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("This Pact shall end on the third (3rd) anniversary hereof.", "P3Y"),
+    ("The term of this Pact shall begin on May 2, 2020 and end on the second anniversary thereof.",
+     "P2Y"),
+])
+def test_an_anniversary_hereof_or_of_the_start_just_named_is_the_term(text, value):
+    assert [(c.value, c.kind) for c in find_durations(text)] == [(value, "term")]
+
+
+def test_an_anniversary_thereof_with_no_start_named_is_no_term():
+    text = "The Closing occurs on June 1. The option lapses on the first anniversary thereof."
+    assert find_durations(text) == []

@@ -370,6 +370,27 @@ def test_a_lower_case_place_after_the_laws_of_is_still_a_law(text: str, value: s
 
 
 @pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("This Pact shall be governed by english law.", "England"),
+        ("This pact is construed in accordance with german law.", "Germany"),
+        ("This Pact is subject to swiss substantive law.", "Switzerland"),
+    ],
+)
+def test_a_lower_case_legal_adjective_the_sentence_applies_is_a_law(text: str, value: str) -> None:
+    [cand] = find_places(text)
+    assert (cand.value, cand.kind) == (value, "law")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The english version of this Pact shall prevail.", "an english law firm acts for the Buyer"],
+)
+def test_a_lower_case_legal_adjective_elsewhere_is_a_word(text: str) -> None:
+    assert find_places(text) == []
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "This Pact shall be enforced in accordance with the laws of the State of Ohio.",

@@ -92,8 +92,15 @@ AGREEMENT_START = (
     r"|such\s+date)\b"
 )
 #: The Nth anniversary of the agreement's own start: as long as N years from it. Anniversaries
-#: of other events (a closing, a launch) say nothing of how long the agreement runs.
-_ANNIVERSARY_OF_START = re.compile(rf"\b{ANNIVERSARY}\s+of\s+{AGREEMENT_START}", _FLAGS)
+#: of other events (a closing, a launch) say nothing of how long the agreement runs. "The third
+#: anniversary hereof" is this agreement's; "thereof" is the start's only where the sentence has
+#: just named one ("shall begin on <date> and end on the second anniversary thereof").
+_ANNIVERSARY_OF_START = re.compile(
+    rf"\b{ANNIVERSARY}\s+(?:of\s+{AGREEMENT_START}|hereof\b|(?P<thereof>thereof)\b)", _FLAGS
+)
+_START_NAMED = re.compile(
+    r"\b(?:commenc\w*|begin\w*|began|start\w*|effective\s+(?:date|as\s+of|on))\b[^.;]*$", _FLAGS
+)
 
 
 def anniversary_years(m: re.Match[str]) -> int | None:
@@ -290,6 +297,8 @@ def _years_and_months(text: str, numbered: list[Candidate]) -> list[Candidate]:
 def _anniversaries(text: str) -> list[Candidate]:
     found = []
     for m in _ANNIVERSARY_OF_START.finditer(text):
+        if m.group("thereof") and not _START_NAMED.search(text, max(0, m.start() - 200), m.start()):
+            continue
         years = anniversary_years(m)
         if years:
             kind = _role(text, *m.span()) or "term"
@@ -307,7 +316,22 @@ def find_durations(text: str) -> list[Candidate]:
         found.append(
             Candidate(PERPETUAL, m.group(0), *m.span(), unit=None, kind=_role(text, *m.span()))
         )
-    return _notice_windows(text, dedupe_overlaps(found))
+    return _back_references(text, _notice_windows(text, dedupe_overlaps(found)))
+
+
+#: "any such twelve month period", "within such thirty (30) day period": a period the text named
+#: before; it is that period again, not a new one with a role of its own.
+_SUCH_BEFORE = re.compile(r"\bsuch\s+$", _FLAGS)
+
+
+def _back_references(text: str, found: list[Candidate]) -> list[Candidate]:
+    """A duration after "such" refers back to one named before (kind "back_reference")."""
+    return [
+        replace(c, kind="back_reference")
+        if _SUCH_BEFORE.search(text, max(0, c.start - 10), c.start)
+        else c
+        for c in found
+    ]
 
 
 #: A notice given within a window ("not less than sixty (60) days and not more than one hundred

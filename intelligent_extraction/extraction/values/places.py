@@ -262,6 +262,9 @@ _STATE_ABBREVIATION = re.compile(
 _LAWS_OF = re.compile(
     r"\blaws?\s+of\s+(?:the\s+)?(?:(?:state|commonwealth|province)\s+of\s+)?$", _FLAGS
 )
+#: Where a legal adjective written lower-case is still a law's: as the object of the phrase that
+#: applies it ("governed by english law", "subject to swiss law", "in accordance with french law").
+_APPLIES_A_LAW = re.compile(r"\b(?:by|under|to|with)\s+(?:the\s+)?$", _FLAGS)
 _AND = re.compile(r"\s+(?:and|&)\s+")
 
 
@@ -281,7 +284,7 @@ def _mentions(text: str, strict_case: bool) -> list[_Mention]:
         key = " ".join(m.group(0).lower().replace("’", "'").split())
         found.append(_Mention(entries[key], *m.span()))
     for m in _ADJECTIVE.finditer(text):
-        if strict_case and not m.group("adj")[0].isupper():
+        if strict_case and not m.group("adj")[0].isupper() and not _applies_a_law(text, m.start()):
             continue
         place = entries[_ADJECTIVES[" ".join(m.group("adj").lower().split())].lower()]
         if not any(f.start <= m.start() < f.end for f in found):
@@ -296,6 +299,10 @@ def _mentions(text: str, strict_case: bool) -> list[_Mention]:
         if not any(f.start <= m.start(group) < f.end for f in found):
             found.append(_Mention(entries[state.lower()], *m.span(group)))
     return sorted(found, key=lambda f: f.start)
+
+
+def _applies_a_law(text: str, start: int) -> bool:
+    return _APPLIES_A_LAW.search(text, max(0, start - 20), start) is not None
 
 
 def _law_names(text: str, start: int, found: list[_Mention]) -> bool:
