@@ -1191,11 +1191,12 @@ def inventory() -> list[Rule]:
         r"\s+(?:gives|provides|serves|delivers|sends)\b", generic=True, readers=("duration",),
     ))
     rules.append(edit(
-        "rules.py", "an open-ended continuation after the Initial Term ('after the Initial Term ... "
-        "until terminated') (_EVERGREEN)",
-        '|(?:after|following)\\s+(?:the\\s+)?(?:expir\\w+\\s+of\\s+the\\s+)?"\n    r"initial\\s+term)',
-        ")", r"\b(?:after|following)\s+(?:the\s+)?(?:expir\w+\s+of\s+the\s+)?initial\s+term\b"
-        r"[^.;]{0,80}?\buntil\b", generic=True, readers=("duration",),
+        "rules.py", "an open-ended continuation after the Initial Term ('after / upon expiration "
+        "of the Initial Term ... until terminated') (_EVERGREEN)",
+        '|(?:after|following|upon)\\s+(?:the\\s+)?"\n'
+        '    r"(?:expir\\w+\\s+of\\s+the\\s+)?initial\\s+term)\\b',
+        ")\\b", r"\b(?:after|following|upon)\s+(?:the\s+)?(?:expir\w+\s+of\s+the\s+)?"
+        r"initial\s+term\b[^.;]{0,80}?\buntil\b", generic=True, readers=("duration",),
     ))
     rules.append(edit(
         "rules.py", "a continuation that recurs renews for its period, not perpetually ('continues "

@@ -476,11 +476,13 @@ def _expiration_mode(
     return scored
 
 
-#: "thereafter ... until terminated", "after the Initial Term ... until either party gives
-#: notice of termination": the agreement goes on with no renewal period of its own
+#: "thereafter ... until terminated", "after / upon expiration of the Initial Term ... until
+#: either party gives notice of termination": the agreement goes on with no renewal period of
+#: its own
 _EVERGREEN = re.compile(
-    r"\b(?:thereafter|after\s+that|(?:after|following)\s+(?:the\s+)?(?:expir\w+\s+of\s+the\s+)?"
-    r"initial\s+term)\b[^.;]{0,80}?\buntil\s+(?:(?:it\s+is\s+)?terminat\w*"
+    r"\b(?:thereafter|after\s+that|(?:after|following|upon)\s+(?:the\s+)?"
+    r"(?:expir\w+\s+of\s+the\s+)?initial\s+term)\b[^.;]{0,80}?"
+    r"\buntil\s+(?:(?:it\s+is\s+)?terminat\w*"
     r"|(?:either|one|a|any)\s+party\s+(?:gives|provides|serves|delivers|sends)\b)",
     re.IGNORECASE,
 )

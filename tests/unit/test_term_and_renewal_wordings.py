@@ -87,3 +87,19 @@ def test_the_initial_period_is_the_term_not_the_renewal_period_named_again_by_su
     section = ("2. COMMENCEMENT AND DURATION",)
     result = RuleExtractor(SHIPPED).extract(TERM_FIELD, [chunk(text, 4, 3000, section=section)])
     assert (result.status, result.value) == ("found", "P3Y")
+
+
+def test_a_month_to_month_continuation_upon_expiry_of_the_initial_term_ends_by_notice():
+    text = ("Upon expiration of the Initial Term, this Agreement shall continue on a "
+            "month-to-month basis until either party gives thirty (30) days' written notice of "
+            "termination.")
+    assert RuleExtractor(SHIPPED).extract(RENEWAL, [chunk(text, 4, 3000)]).value == "P1M"
+    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    assert (result.status, result.value) == ("found", "P30D")
+
+
+def test_an_agreement_that_continues_upon_expiry_of_the_initial_term_until_ended_is_perpetual():
+    text = ("Upon the expiration of the Initial Term, this Agreement shall continue in effect "
+            "until terminated by either party.")
+    result = RuleExtractor(SHIPPED).extract(RENEWAL, [chunk(text, 4, 3000)])
+    assert (result.status, result.value) == ("found", "perpetual")
