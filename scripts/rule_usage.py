@@ -1234,7 +1234,9 @@ def inventory() -> list[Rule]:
         du, "_OPEN_ENDED = re.compile(", "_FLAGS", [
             (r"in\s+perpetuity", r"\bin\s+perpetuity\b"),
             (r"indefinite(?:ly)?", r"\bindefinite(?:ly)?\b"),
-        ], label="open-ended term",
+            (r"unlimited\s+(?:period|duration|term)s?",
+             r"\bunlimited\s+(?:period|duration|term)s?\b"),
+        ], label="open-ended term", generic={r"unlimited\s+(?:period|duration|term)s?"},
     )
     rules += branches(
         du, "DURATION_CUES: list[tuple[re.Pattern[str], str]] = [", "\n]", [
@@ -1285,8 +1287,20 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         du, "a term that extends for a period or until a day renews nothing",
-        r"extend(?!s?\s+(?:until|through|for\s+a\s+period\s+of)\b)\w*", r"extend\w*",
+        'until|through|for\\s+a\\s+period\\s+of"\n    r"|', "",
         r"\bextends?\s+(?:until|through|for\s+a\s+period\s+of)\b",
+    ))
+    rules.append(edit(
+        du, "a cap on the term renews nothing ('shall not extend beyond / later than')",
+        '"\n    r"|beyond|past|(?:any\\s+)?later\\s+than', "",
+        r"\bextends?\s+(?:beyond|past|(?:any\s+)?later\s+than)\b", generic=True,
+    ))
+    rules.append(edit(
+        du, "a duration that says when something starts is no notice ('commencing six months "
+        "prior to the expiration') (_STARTS_AT)",
+        "    if _STARTS_AT.search(text[max(0, start - 20) : start]):\n        return None\n", "",
+        r"\b(?:commencing|beginning|starting)\s+[\w() -]{1,40}?\s+(?:days?|months?|weeks?)\s+"
+        r"(?:prior\s+to|before)\b", generic=True,
     ))
     rules.append(edit(
         du, "renewal after a recurrence ('annual renewals')",
@@ -1312,6 +1326,41 @@ def inventory() -> list[Rule]:
         "_UNIT = r\"(?P<unit>year|month|week|day|hour|yr|mo)s?\\b\"",
         "_UNIT = r\"(?P<unit>year|month|week|day|hour)s?\\b\"", r"\d\s*(?:yrs?|mos?)\b",
         generic=True,
+    ))
+    # ---------------------------------------------------------------- rules.py (renewal mode)
+    # the duration reader does not run the renewal mode: its ablation shows no change, the probe
+    # counts where these could fire
+    rules.append(edit(
+        "rules.py", "an open-ended continuation ends when a party gives notice ('thereafter ... "
+        "until either party gives notice of termination') (_EVERGREEN)",
+        '"\n    r"|(?:either|one|a|any)\\s+party\\s+(?:gives|provides|serves|delivers|sends)\\b)",',
+        ')",', r"\b(?:thereafter|initial\s+term)\b[^.;]{0,80}?\buntil\s+(?:either|one|a|any)\s+party"
+        r"\s+(?:gives|provides|serves|delivers|sends)\b", generic=True, readers=("duration",),
+    ))
+    rules.append(edit(
+        "rules.py", "an open-ended continuation after the Initial Term ('after / upon expiration "
+        "of the Initial Term ... until terminated') (_EVERGREEN)",
+        '|(?:after|following|upon)\\s+(?:the\\s+)?"\n'
+        '    r"(?:expir\\w+\\s+of\\s+the\\s+)?initial\\s+term)\\b',
+        ")\\b", r"\b(?:after|following|upon)\s+(?:the\s+)?(?:expir\w+\s+of\s+the\s+)?"
+        r"initial\s+term\b[^.;]{0,80}?\buntil\b", generic=True, readers=("duration",),
+    ))
+    rules.append(edit(
+        "rules.py", "a continuation that recurs renews for its period, not perpetually ('continues "
+        "on a monthly basis until terminated') (_RECURS)",
+        "                if pattern is _EVERGREEN and _RECURS.search(p.text, *sentence):\n"
+        "                    continue  # the recurrence, read as a typed duration, answers\n",
+        "", r"\b(?:monthly|yearly|annually|(?:month|year)[\s-]to[\s-](?:month|year)|each\s+"
+        r"(?:month|year))\b[^.;]{0,80}?\buntil\b", generic=True, readers=("duration",),
+    ))
+    rules.append(edit(
+        "rules.py", "a renewal for a like period is as long as the initial term ('for a like "
+        "period', 'successive like terms', 'similar periods') (_SAME_DURATION)",
+        '    r"\\blike\\s+(?:periods?|terms?)\\b(?!\\s+and\\s+conditions)'
+        '|\\bsimilar\\s+periods?\\b|"\n',
+        "", r"\b(?:renew|extend)\w*[^.;]{0,60}?\b(?:like\s+(?:periods?|terms?)"
+        r"|similar\s+periods?)\b",
+        generic=True, readers=("duration",),
     ))
     # ---------------------------------------------------------------- values/numbers.py
     rules += branches(

@@ -486,12 +486,28 @@ def _expiration_mode(
     return scored
 
 
+#: "thereafter ... until terminated", "after / upon expiration of the Initial Term ... until
+#: either party gives notice of termination": the agreement goes on with no renewal period of
+#: its own
 _EVERGREEN = re.compile(
-    r"\b(?:thereafter|after\s+that)\b[^.;]{0,80}?\buntil\s+(?:it\s+is\s+)?terminat\w*",
+    r"\b(?:thereafter|after\s+that|(?:after|following|upon)\s+(?:the\s+)?"
+    r"(?:expir\w+\s+of\s+the\s+)?initial\s+term)\b[^.;]{0,80}?"
+    r"\buntil\s+(?:(?:it\s+is\s+)?terminat\w*"
+    r"|(?:either|one|a|any)\s+party\s+(?:gives|provides|serves|delivers|sends)\b)",
     re.IGNORECASE,
 )
+#: a continuation that recurs ("continues on a monthly basis until terminated", "from year to
+#: year until terminated") renews for that period: the recurrence answers, not "perpetual"
+_RECURS = re.compile(
+    r"\b(?:monthly|yearly|annually|(?:month|year)[\s-]to[\s-](?:month|year)"
+    r"|each\s+(?:month|year))\b",
+    re.IGNORECASE,
+)
+#: a renewal as long as the initial term: "for terms of the same duration", "for a like period",
+#: "for successive like terms", "for similar periods" (not "like terms and conditions")
 _SAME_DURATION = re.compile(
     r"\b(?:terms?|periods?)\s+of\s+(?:the\s+)?(?:same|equal|like)\s+(?:duration|length|period)|"
+    r"\blike\s+(?:periods?|terms?)\b(?!\s+and\s+conditions)|\bsimilar\s+periods?\b|"
     r"\brenew\w*\s+(?:automatically\s+)?(?:under|on|upon)\s+(?:these|the)\s+same\s+terms",
     re.IGNORECASE,
 )
@@ -508,6 +524,9 @@ def _renewal_mode(
     for p in reader.passages:
         for pattern in (_EVERGREEN, _SAME_DURATION):
             for m in pattern.finditer(p.text):
+                sentence = sentence_bounds(p.text, *m.span())
+                if pattern is _EVERGREEN and _RECURS.search(p.text, *sentence):
+                    continue  # the recurrence, read as a typed duration, answers
                 c = Candidate(PERPETUAL, m.group(0), *m.span(), kind="renewal")
                 feats = reader.features(p, c)
                 if pattern is _EVERGREEN:

@@ -148,3 +148,18 @@ def test_a_notice_that_prevents_the_renewal_or_ends_further_periods(text, value)
 def test_the_least_notice_of_a_window_is_the_notice_period(text, value):
     result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
     assert (result.status, result.value) == ("found", value)
+
+
+@pytest.mark.parametrize("text", [
+    # an insurance clause that names no policy in its own sentence
+    "No cancellation, non-renewal or reduction shall be effective without thirty (30) days prior "
+    "written notice to the Licensor.",
+    # a renewal both parties must agree to
+    "After the Initial Term, this Agreement may only be renewed if both parties agree in writing "
+    "at least thirty (30) days before the expiration of the Initial Term.",
+    "This Agreement may be renewed for additional one-year periods if the parties so agree in "
+    "writing no later than sixty (60) days prior to the expiration of the then-current term.",
+])
+def test_no_stop_notice_in_an_insurance_or_agreed_renewal_clause(text):
+    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    assert result.status == "not_found", result.value

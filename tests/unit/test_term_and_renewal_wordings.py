@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from intelligent_extraction.extraction.rules import RuleExtractor
-from tests.unit.test_rule_extractor import RENEWAL, SHIPPED, TERM_FIELD, chunk
+from tests.unit.test_rule_extractor import NOTICE, RENEWAL, SHIPPED, TERM_FIELD, chunk
 
 
 @pytest.mark.parametrize(("text", "value"), [
@@ -20,6 +20,8 @@ from tests.unit.test_rule_extractor import RENEWAL, SHIPPED, TERM_FIELD, chunk
     # an employment agreement's own term, counted from a defined "Start Date"
     ("The Manager's employment hereunder shall be for an initial term of two (2) years beginning "
      "on the Start Date, unless either party gives notice not to extend the term.", "P2Y"),
+    # "effective for" a time
+    ("This Agreement will be effective for twelve (12) months after the Effective Date.", "P12M"),
     # counted "from the date of signature"
     ("This agreement shall last for a period of 12 months from the date of signature.", "P12M"),
 ])
@@ -35,6 +37,49 @@ def test_an_agreement_that_continues_for_further_periods_renews_for_them():
     assert (result.status, result.value) == ("found", "P1Y")
 
 
+@pytest.mark.parametrize("text", [
+    "After the Initial Term, this Agreement shall continue in effect until either party gives the "
+    "other not less than ninety (90) days' prior written notice of termination.",
+    "Thereafter, this Agreement shall remain in force until one party provides the other with at "
+    "least three (3) months' written notice of termination.",
+])
+def test_an_agreement_that_continues_until_a_party_gives_notice_renews_perpetually(text):
+    result = RuleExtractor(SHIPPED).extract(RENEWAL, [chunk(text, 4, 3000)])
+    assert (result.status, result.value) == ("found", "perpetual")
+
+
+def test_the_notice_that_ends_an_open_ended_continuation_stops_its_renewal():
+    text = ("Thereafter, this Agreement shall remain in force until one party provides the other "
+            "with at least three (3) months' written notice of termination.")
+    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    assert (result.status, result.value) == ("found", "P3M")
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Thereafter, this Agreement continues on a monthly basis until terminated by either party.",
+     "P1M"),
+    ("Thereafter, this Agreement shall continue from year to year until terminated by either "
+     "party.", "P1Y"),
+    ("Thereafter this Agreement shall remain in effect month to month until terminated by either "
+     "party on thirty (30) days' notice.", "P1M"),
+])
+def test_a_continuation_that_recurs_renews_for_its_period_not_perpetually(text, value):
+    result = RuleExtractor(SHIPPED).extract(RENEWAL, [chunk(text, 4, 3000)])
+    assert (result.status, result.value) == ("found", value)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("This Agreement shall have a term of one (1) year and shall thereafter be automatically "
+     "renewed for a like period unless terminated by either party.", "P1Y"),
+    ("The initial term of this Agreement shall be three years, and thereafter it shall "
+     "automatically renew for successive like terms.", "P3Y"),
+    ("This Agreement is concluded for a period of two (2) years and shall be tacitly extended for "
+     "similar periods unless terminated.", "P2Y"),
+])
+def test_a_renewal_for_a_like_period_is_as_long_as_the_initial_term(text, value):
+    result = RuleExtractor(SHIPPED).extract(RENEWAL, [chunk(text, 4, 3000)])
+    assert (result.status, result.value) == ("found", value)
+
 
 def test_the_initial_period_is_the_term_not_the_renewal_period_named_again_by_such():
     text = ("2.1 This agreement shall commence on 1 April 2022 and shall continue for an initial "
@@ -45,3 +90,19 @@ def test_the_initial_period_is_the_term_not_the_renewal_period_named_again_by_su
     section = ("2. COMMENCEMENT AND DURATION",)
     result = RuleExtractor(SHIPPED).extract(TERM_FIELD, [chunk(text, 4, 3000, section=section)])
     assert (result.status, result.value) == ("found", "P3Y")
+
+
+def test_a_month_to_month_continuation_upon_expiry_of_the_initial_term_ends_by_notice():
+    text = ("Upon expiration of the Initial Term, this Agreement shall continue on a "
+            "month-to-month basis until either party gives thirty (30) days' written notice of "
+            "termination.")
+    assert RuleExtractor(SHIPPED).extract(RENEWAL, [chunk(text, 4, 3000)]).value == "P1M"
+    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    assert (result.status, result.value) == ("found", "P30D")
+
+
+def test_an_agreement_that_continues_upon_expiry_of_the_initial_term_until_ended_is_perpetual():
+    text = ("Upon the expiration of the Initial Term, this Agreement shall continue in effect "
+            "until terminated by either party.")
+    result = RuleExtractor(SHIPPED).extract(RENEWAL, [chunk(text, 4, 3000)])
+    assert (result.status, result.value) == ("found", "perpetual")

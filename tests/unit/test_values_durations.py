@@ -218,6 +218,27 @@ def test_the_far_end_of_a_notice_window_is_no_notice():
     assert kinds == {"P60D": "notice", "P120D": "window"}
 
 
+def test_renewal_for_an_unlimited_period_is_perpetual():
+    text = "the Agreement shall automatically renew for an unlimited period of time unless"
+    assert [(c.value, c.kind) for c in find_durations(text)] == [("perpetual", "renewal")]
+
+
+@pytest.mark.parametrize("text", [
+    "but in no event shall this Agreement extend beyond twenty-four (24) months from the date",
+    "provided that in no case shall the Term extend later than eighteen (18) months after",
+])
+def test_a_cap_on_how_far_the_term_extends_is_no_renewal(text: str) -> None:
+    assert [c.kind for c in find_durations(text)] != ["renewal"]
+
+
+@pytest.mark.parametrize("text", [
+    "Commencing six (6) months prior to the expiration of the Term, the Supplier shall assist",
+    "Beginning ninety (90) days before the end of the Term, the parties shall cooperate",
+])
+def test_a_time_something_starts_before_the_end_is_no_notice(text: str) -> None:
+    assert [c.kind for c in find_durations(text)] != ["notice"]
+
+
 @pytest.mark.parametrize(("text", "value"), [
     ("The Pact renews for successive periods of twelve months unless either party gives notice "
      "to terminate at the end of any such twelve month period.", "P12M"),

@@ -5,7 +5,7 @@ Handled: "two (2) years", "thirty (30) days", "sixty (60) calendar days", "eight
 anniversary of the agreement's own start ("the second anniversary of the date hereof": two
 years), adverbs of
 recurrence ("annual renewals", "monthly periods": one year / one month) and open-ended terms
-("perpetual", "in perpetuity", "indefinitely"). Each candidate carries the role cue next to it
+("perpetual", "in perpetuity", "indefinitely", "for an unlimited period"). Each candidate carries the role cue next to it
 (``notice``, ``renewal``, ``term``, or ``period`` for a bare "for a period of"), because a
 contract's term, its renewal term and its notice period are all durations and often share a
 sentence.
@@ -72,7 +72,9 @@ _HALF_YEAR = re.compile(r"\b(?:half\s+an?\s+|an?\s+half[\s-])year\b", _FLAGS)
 #: "one (1) year and six (6) months", "two years, three months": one duration in two parts
 _YEARS_AND_MONTHS_GAP = re.compile(r"\s*(?:,\s*)?(?:and\s+)?", _FLAGS)
 _OPEN_ENDED = re.compile(
-    r"\b(?:in\s+perpetuity|perpetu(?:al(?:ly)?|ity)|indefinite(?:ly)?)\b", _FLAGS
+    r"\b(?:in\s+perpetuity|perpetu(?:al(?:ly)?|ity)|indefinite(?:ly)?"
+    r"|unlimited\s+(?:period|duration|term)s?)\b",
+    _FLAGS,
 )
 
 _ORDINAL_SUFFIX = r"(?:st|nd|rd|th|s\s?t|n\s?d|r\s?d|t\s?h)"  # OCR splits some ("2n d")
@@ -107,8 +109,12 @@ def anniversary_years(m: re.Match[str]) -> int | None:
 
 
 #: "extend" as a renewal word, unless the term itself runs: a term that "shall extend for a
-#: period of five years" or "extends until the fourth anniversary" renews nothing.
-EXTENDS_A_RENEWAL = r"extend(?!s?\s+(?:until|through|for\s+a\s+period\s+of)\b)\w*"
+#: period of five years" or "extends until the fourth anniversary" renews nothing, nor does a
+#: cap on it ("in no event shall the Term extend beyond / later than thirty (30) months").
+EXTENDS_A_RENEWAL = (
+    r"extend(?!s?\s+(?:until|through|for\s+a\s+period\s+of"
+    r"|beyond|past|(?:any\s+)?later\s+than)\b)\w*"
+)
 
 #: (pattern, role) pairs read before a duration to say what it measures. The nearest notice or
 #: renewal cue wins; "term" only counts when neither is there, so "an additional period of
@@ -176,11 +182,22 @@ def iso_duration(amount: Decimal, unit: str) -> str:
     return f"PT{number}{code}" if code == "H" else f"P{number}{code}"
 
 
+#: "commencing six (6) months prior to the expiration of the Term": when something starts, not a
+#: notice given before the end
+_STARTS_AT = re.compile(r"\b(?:commencing|beginning|starting)\s+$", _FLAGS)
+
+
+def _notice_after(text: str, start: int, end: int) -> str | None:
+    if _STARTS_AT.search(text[max(0, start - 20) : start]):
+        return None
+    return cue_after(text, end, _NOTICE_AFTER)
+
+
 def _role(text: str, start: int, end: int) -> str | None:
     """Notice if a notice phrase follows; else the nearest notice/renewal cue; else the period
     the duration qualifies ("a two-year term"); else term; else a bare period."""
     return (
-        cue_after(text, end, _NOTICE_AFTER)
+        _notice_after(text, start, end)
         or cue_before(text, start, DURATION_CUES[:2])
         or cue_after(text, end, _PERIOD_NOUN_AFTER)
         or cue_before(text, start, DURATION_CUES[2:3])
