@@ -1180,7 +1180,8 @@ def inventory() -> list[Rule]:
     rl = "rules.py"
     rules.append(edit(
         rl, "a title's last word on a line of its own joins the line above (_CAPS_TITLE 'b')",
-        'rf"|^[ \\t]*(?P<b>{_TITLE_WORDS})[ \\t]*$",', 'rf"|(?P<b>(?!))",',
+        'rf"|^[ \\t]*(?P<b>{_TITLE_WORDS}(?:[ \\t]+(?:NO\\.|NUMBER|#)[ \\t]*\\d+)?)[ \\t]*$",',
+        'rf"|(?P<b>(?!))",',
         r"(?m)^[ \t]*(?:AGREEMENT|CONTRACT|AMENDMENT|ADDENDUM|MEMORANDUM OF UNDERSTANDING)[ \t]*$",
         flags=0, generic=True,
     ))
@@ -1221,7 +1222,7 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         rl, "a Title Case 'Memorandum of Understanding' heading (_CAPS_TITLE 'tc')",
-        '|agreement|Memorandum of Understanding))"', '|agreement))"',
+        '|agreement|Memorandum of Understanding"', '|agreement"',
         r"(?m)^[ \t]*Memorandum of Understanding", flags=0, generic=True,
     ))
     rules.append(edit(
@@ -1234,6 +1235,61 @@ def inventory() -> list[Rule]:
         '    spans += [(m.start("t"), m.end("t"), "heading") for m in _LETTER_SUBJECT.finditer(text)]\n',
         "", r"(?m)^[ \t]*(?:Re|Subject)[ \t]*:.*\b(?:Agreement|Contract|Amendment)[ \t]*$",
         generic=True,
+    ))
+    rules.append(edit(
+        rl, "documents named by a letter of intent, term sheet, bill of sale, statement of work, "
+        "purchase order (_TITLE_WORDS)",
+        'r"LETTER\\s+OF\\s+INTENT|TERM\\s+SHEET|BILL\\s+OF\\s+SALE|STATEMENT\\s+OF\\s+WORK|PURCHASE\\s+ORDER"\n'
+        '    r"|GUARANT', 'r"(?!)"\n    r"|GUARANT',
+        r"(?m)^[ \t]*[A-Z ,&-]*\b(?:LETTER OF INTENT|TERM SHEET|BILL OF SALE|STATEMENT OF WORK"
+        r"|PURCHASE ORDER)\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "guaranties, subleases, joinders, powers of attorney are titles (_TITLE_WORDS)",
+        r'r"|GUARANT(?:Y|EE)(?:\s+OF\s+(?:PAYMENT|COLLECTION|PERFORMANCE))?|SUBLEASE|JOINDER'
+        r'|POWER\s+OF\s+ATTORNEY"', 'r""',
+        r"(?m)^[ \t]*[A-Z ,&-]*\b(?:GUARANT(?:Y|EE)|SUBLEASE|JOINDER|POWER OF ATTORNEY)\b",
+        flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a warrant is a title: COMMON STOCK PURCHASE WARRANT (_TITLE_WORDS)",
+        r'r"|WARRANT(?:\s+TO\s+PURCHASE', r'r"|(?!)(?:\s+TO\s+PURCHASE',
+        r"(?m)^[ \t]*[A-Z ,&-]*\bWARRANT\b",
+        flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a consent and a general release are titles (_TITLE_WORDS)",
+        r'r"|CONSENT(?:\s+TO\s+(?:ASSIGNMENT|SUBLEASE|SUBLETTING))?"' + "\n"
+        r'    r"|(?:GENERAL|MUTUAL)\s+RELEASE)"', 'r")"',
+        r"(?m)^[ \t]*[A-Z ,&-]*\b(?:CONSENT|(?:GENERAL|MUTUAL) RELEASE)\b",
+        flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "terms and conditions of sale or purchase (_TITLE_WORDS)",
+        r"CONDITION(?:S\s+OF\s+(?:SALE|PURCHASE))?", "CONDITION",
+        r"\bTERMS AND CONDITIONS OF (?:SALE|PURCHASE)\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a deed of trust is a title (_TITLE_WORDS)",
+        r"DEED(?:\s+OF\s+TRUST)?", "DEED", r"\bDEED OF TRUST\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a Title Case letter of intent, term sheet, guaranty ... heading (_CAPS_TITLE 'tc')",
+        "|Letter of Intent|Term Sheet|Statement of Work|Guarant(?:y|ee)|Promissory Note"
+        "|Bill of Sale))", "))",
+        r"(?m)^[ \t]*(?:[A-Z][\w-]* )*(?:Letter of Intent|Term Sheet|Statement of Work"
+        r"|Guarant(?:y|ee)|Promissory Note|Bill of Sale)[ \t]*$", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a document of a series with its number: AMENDMENT NO. 3 (_CAPS_TITLE 'b')",
+        r"(?:[ \t]+(?:NO\.|NUMBER|#)[ \t]*\d+)?", "",
+        r"(?m)^[ \t]*(?:AMENDMENT|ADDENDUM|STATEMENT OF WORK)[ \t]+(?:NO\.|NUMBER|#)[ \t]*\d+"
+        r"[ \t]*$", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a one-word heading the text under it names again is a title (_named_again)",
+        " or _named_again(text, end, title)", "",
+        r"(?m)^[ \t]*([A-Z]+)[ \t]*\n\s*THIS\s+\1\b", generic=True,
     ))
     return rules
 

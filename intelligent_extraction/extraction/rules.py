@@ -574,8 +574,15 @@ def _signed_list(reader: CandidateReader, p: Passage, c: Candidate) -> Scored:
 _TITLE_WORDS = (
     r"(?:AGREEMENT|CONTRACT|AMENDMENT|ADDENDUM|MEMORANDUM(?:\s+OF\s+UNDERSTANDING)?|"
     # "TERMS" alone heads a clause ("PAYMENT TERMS"); a document is "TERMS AND CONDITIONS"
-    r"LICEN[CS]E|LEASE|TERMS\s+(?:AND|&)\s+CONDITION|TERMS\s+OF\s+(?:SERVICE|USE|SALE)"
-    r"|PLAN(?:\s+OF\s+(?:MERGER|REORGANIZATION|ARRANGEMENT))?|NOTE|DEED|INDENTURE)"
+    r"LICEN[CS]E|LEASE|TERMS\s+(?:AND|&)\s+CONDITION(?:S\s+OF\s+(?:SALE|PURCHASE))?"
+    r"|TERMS\s+OF\s+(?:SERVICE|USE|SALE|PURCHASE)"
+    r"|PLAN(?:\s+OF\s+(?:MERGER|REORGANIZATION|ARRANGEMENT))?|NOTE|DEED(?:\s+OF\s+TRUST)?|INDENTURE|"
+    # documents whose name ends in no word above ("LETTER OF INTENT", "CONTINUING GUARANTY")
+    r"LETTER\s+OF\s+INTENT|TERM\s+SHEET|BILL\s+OF\s+SALE|STATEMENT\s+OF\s+WORK|PURCHASE\s+ORDER"
+    r"|GUARANT(?:Y|EE)(?:\s+OF\s+(?:PAYMENT|COLLECTION|PERFORMANCE))?|SUBLEASE|JOINDER|POWER\s+OF\s+ATTORNEY"
+    r"|WARRANT(?:\s+TO\s+PURCHASE\s+(?:SHARES\s+OF\s+)?(?:[A-Z][A-Z-]*\s+){0,3}?(?:STOCK|SHARES))?"
+    r"|CONSENT(?:\s+TO\s+(?:ASSIGNMENT|SUBLEASE|SUBLETTING))?"
+    r"|(?:GENERAL|MUTUAL)\s+RELEASE)"
 )
 _CAPS = r"[A-Z0-9][A-Z0-9 ,.&/'’()®™#\-\t]"
 #: A brand's lower-case first letter, before a capital or a hyphen ("eGAIN", "e-Commerce",
@@ -598,11 +605,13 @@ _CAPS_TITLE = re.compile(
     # the title ends the line, runs into capitalised or quoted text, or a dash adds a name
     rf"(?:[ \t]*$|\s+(?=BETWEEN|AMONG|BY\b|[A-Z\[\"“])|[ \t]+(?=[-–—][ \t]))"
     rf"|^[ \t]*{_IMAGE_TAG}(?P<tc>(?:{_TITLE_WORD}){{0,8}}"
-    rf"(?:Agreement|Contract|Amendment|License|Addendum|agreement|Memorandum of Understanding))"
+    rf"(?:Agreement|Contract|Amendment|License|Addendum|agreement|Memorandum of Understanding"
+    r"|Letter of Intent|Term Sheet|Statement of Work|Guarant(?:y|ee)|Promissory Note|Bill of Sale))"
     rf"\s*(?:$|{_RUN_INTO})"
     # a line that is only a title's last word ("AGREEMENT" under "EXCLUSIVE DISTRIBUTION") or
-    # a title of its own that opens with its title word ("MEMORANDUM OF UNDERSTANDING")
-    rf"|^[ \t]*(?P<b>{_TITLE_WORDS})[ \t]*$",
+    # a title of its own that opens with its title word ("MEMORANDUM OF UNDERSTANDING"), a
+    # document of a series with its number ("AMENDMENT NO. 3", "STATEMENT OF WORK #2")
+    rf"|^[ \t]*(?P<b>{_TITLE_WORDS}(?:[ \t]+(?:NO\.|NUMBER|#)[ \t]*\d+)?)[ \t]*$",
     re.M,
 )
 #: A title the PDF text runs into the preamble in the middle of a line, after a filing's
@@ -668,6 +677,8 @@ _ENDS_IN_TITLE_WORD = re.compile(rf"\b(?i:{_TITLE_WORDS})S?$")
 _SENTENCE_BEFORE_TITLE = re.compile(
     r".*\b(?!(?:NO|INC|CO|CORP|LTD|ST)\.)[A-Z]{3,}\.[ \t]+(?=[A-Z])"
 )
+#: The text under a one-word heading naming it again ("GUARANTY" / "This Guaranty is made").
+_NAMED_AGAIN = re.compile(r"\s*(?:This|THIS)\s+([\w-]+)")
 _TITLE_WINDOW = 5000  # characters from the document start where titles are looked for
 
 
@@ -725,6 +736,13 @@ def _heading_above(text: str, start: int, last_word_only: bool) -> int:
     return start
 
 
+def _named_again(text: str, end: int, title: str) -> bool:
+    """A one-word heading is a title when the text under it names it again ("SUBLEASE" /
+    "This Sublease is made"); alone it is as often a clause heading ("ASSIGNMENT")."""
+    again = _NAMED_AGAIN.match(text, end)
+    return bool(again) and again.group(1).upper() == title.upper()
+
+
 def _heading_spans(text: str) -> list[tuple[int, int]]:
     """Capitalised title lines (joined with a previous line that runs on), prefixes dropped."""
     spans = []
@@ -750,7 +768,9 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
             if prefix and len(text[start + prefix.end() : end].split()) >= 2:
                 start += prefix.end()
         title = text[start:end]
-        if not _NUMBERED.match(title) and not _YEAR.search(title) and len(title.split()) >= 2:
+        if _NUMBERED.match(title) or _YEAR.search(title):
+            continue
+        if len(title.split()) >= 2 or _named_again(text, end, title):
             # the heading's first line read alone is no title of its own
             spans = [(s, e) for s, e in spans if not start <= s < e <= end]
             spans.append((start, end))
