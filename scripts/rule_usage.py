@@ -1288,8 +1288,8 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         rl, "a one-word heading the text under it names again is a title (_named_again)",
-        " or _named_again(text, end, title)", "",
-        r"(?m)^[ \t]*([A-Z]+)[ \t]*\n\s*THIS\s+\1\b", generic=True,
+        " or _named_again(text, end, title)", " or False",
+        r"(?m)^[ \t]*([A-Z]+(?: NO\. \d+)?)[ \t]*\n\s*THIS\s+\1\b", generic=True,
     ))
     return rules
 

@@ -677,8 +677,9 @@ _ENDS_IN_TITLE_WORD = re.compile(rf"\b(?i:{_TITLE_WORDS})S?$")
 _SENTENCE_BEFORE_TITLE = re.compile(
     r".*\b(?!(?:NO|INC|CO|CORP|LTD|ST)\.)[A-Z]{3,}\.[ \t]+(?=[A-Z])"
 )
-#: The text under a one-word heading naming it again ("GUARANTY" / "This Guaranty is made").
-_NAMED_AGAIN = re.compile(r"\s*(?:This|THIS)\s+([\w-]+)")
+#: A heading of one word, or of one word and its number ("AMENDMENT NO. 3").
+_ONE_WORD = re.compile(r"[\w-]+(?:\s+(?:NO\.|NUMBER|#)\s*\d+)?\Z", re.IGNORECASE)
+_THIS = re.compile(r"\s*(?:This|THIS)\s+")
 _TITLE_WINDOW = 5000  # characters from the document start where titles are looked for
 
 
@@ -738,9 +739,11 @@ def _heading_above(text: str, start: int, last_word_only: bool) -> int:
 
 def _named_again(text: str, end: int, title: str) -> bool:
     """A one-word heading is a title when the text under it names it again ("SUBLEASE" /
-    "This Sublease is made"); alone it is as often a clause heading ("ASSIGNMENT")."""
-    again = _NAMED_AGAIN.match(text, end)
-    return bool(again) and again.group(1).upper() == title.upper()
+    "This Sublease is made"); alone it is as often a clause heading ("ASSIGNMENT"), and a bare
+    "AMENDMENT NO. 1" as often heads the name of the agreement it amends."""
+    this = _THIS.match(text, end)
+    words = r"\s+".join(re.escape(w) for w in title.split())
+    return bool(this) and re.match(rf"{words}\b", text[this.end() :], re.IGNORECASE) is not None
 
 
 def _heading_spans(text: str) -> list[tuple[int, int]]:
@@ -770,7 +773,7 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
         title = text[start:end]
         if _NUMBERED.match(title) or _YEAR.search(title):
             continue
-        if len(title.split()) >= 2 or _named_again(text, end, title):
+        if not _ONE_WORD.match(title) or _named_again(text, end, title):
             # the heading's first line read alone is no title of its own
             spans = [(s, e) for s, e in spans if not start <= s < e <= end]
             spans.append((start, end))

@@ -1304,6 +1304,8 @@ def test_terms_name_a_document_only_as_terms_and_conditions_or_of_sale(text, tit
      "WARRANTY\n\nThe seller warrants the goods.", "SUPPLY AGREEMENT"),
     # a one-word heading the text under it does not name again is no title
     ("GUARANTY\n\nEach subsidiary of Harlow Foods Ltd. guarantees the loans.", None),
+    ("AMENDMENT NO. 1\n\nDated as of May 1, 2019\n\nReference is made to the Seed Storage "
+     "Agreement between Northwind Ltd. and Tallgrass LLC (the \"Agreement\").", None),
 ])
 def test_a_heading_that_names_no_document_is_not_read_as_its_title(text, title):
     result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(text, 0, 0)])
