@@ -1212,7 +1212,8 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         rl, "a heading line that 'AND' ends leads into the line below (_LEADS_INTO_TITLE)",
-        r'(?:OF|TO|AND)\Z|', r'(?:OF|TO)\Z|', r"(?m)\bAND[ \t]*\n[ \t]*\n\s*[A-Z][A-Z ]+AGREEMENT",
+        r'(?:OF|TO)(?:\s+THE)?|AND)\Z|', r'(?:OF|TO)(?:\s+THE)?)\Z|',
+        r"(?m)\bAND[ \t]*\n[ \t]*\n\s*[A-Z][A-Z ]+AGREEMENT",
         flags=0, generic=True,
     ))
     rules.append(edit(
@@ -1285,6 +1286,17 @@ def inventory() -> list[Rule]:
         r"(?:[ \t]+(?:NO\.|NUMBER|#)[ \t]*\d+)?", "",
         r"(?m)^[ \t]*(?:AMENDMENT|ADDENDUM|STATEMENT OF WORK)[ \t]+(?:NO\.|NUMBER|#)[ \t]*\d+"
         r"[ \t]*$", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a heading line ending in 'TO THE' leads into the line below (_LEADS_INTO_TITLE)",
+        r"(?:(?:OF|TO)(?:\s+THE)?|AND)\Z", r"(?:OF|TO|AND)\Z",
+        r"(?m)^[ \t]*[A-Z][A-Z0-9 .#-]*\b(?:TO|OF) THE[ \t]*\n(?:[ \t]*\n)*[ \t]*[A-Z][A-Z ]+"
+        r"AGREEMENT", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a waiver after a title word: CREDIT AGREEMENT AND WAIVER (_TITLE_MORE)",
+        r'rf"(?:{_TITLE_WORDS}|WAIVER)S?\b"', r'rf"{_TITLE_WORDS}S?\b"',
+        r"\b(?:AGREEMENT|AMENDMENT|CONSENT) AND WAIVER\b", flags=0, generic=True,
     ))
     rules.append(edit(
         rl, "a one-word heading the text under it names again is a title (_named_again)",

@@ -639,10 +639,12 @@ _PREAMBLE_DEFINED = re.compile(
     r"\b(?:This|THIS)\s+(?P<t>[A-Z][A-Z0-9 ,.&/'’#-]{2,120}?)\s*"
     r"\(\s*(?:(?:this|the)\s+)?[\"“](?:Agreement|Amendment|Contract)"
 )
-#: More title words after the first ("CONTENT DISTRIBUTION AND LICENSE | AGREEMENT").
+#: More title words after the first ("CONTENT DISTRIBUTION AND LICENSE | AGREEMENT"); a waiver
+#: is a document only with another ("THIRD AMENDMENT TO CREDIT AGREEMENT | AND WAIVER"): alone
+#: it heads a clause ("NO WAIVER").
 _TITLE_MORE = re.compile(
     rf"[ \t]+(?:(?:AND|&|OF|FOR|TO)\s+)?(?:(?!BETWEEN|AMONG|BY\b|THIS\b)[A-Z][A-Z-]*[ \t]+){{0,3}}?"
-    rf"{_TITLE_WORDS}S?\b"
+    rf"(?:{_TITLE_WORDS}|WAIVER)S?\b"
 )
 #: A company name before the title ("NORTHWIND INC. LICENSE AND HOSTING AGREEMENT").
 _COMPANY_PREFIX = re.compile(
@@ -698,12 +700,13 @@ def _trim_title(text: str, start: int, end: int) -> tuple[int, int] | None:
 
 #: A heading line that only qualifies the title under it, across blank lines ("SECOND
 #: AMENDED AND RESTATED" / "EXCLUSIVE AGENCY AGREEMENT"), or that a joiner or a comma ends
-#: ("JOINT DEVELOPMENT" / "AND" / "LICENSE AGREEMENT", "SOFTWARE DEVELOPMENT," / "HOSTING
-#: AGREEMENT"): a capitalised line above a title is as often a stamp ("DRAFT", "PRIVILEGED
-#: AND CONFIDENTIAL"), so a line that just ends is never joined.
+#: ("JOINT DEVELOPMENT" / "AND" / "LICENSE AGREEMENT", "FIRST AMENDMENT TO THE" / "SUPPLY
+#: AGREEMENT", "SOFTWARE DEVELOPMENT," / "HOSTING AGREEMENT"): a capitalised line above a
+#: title is as often a stamp ("DRAFT", "PRIVILEGED AND CONFIDENTIAL"), so a line that just
+#: ends is never joined.
 _LEADS_INTO_TITLE = re.compile(
     r"(?:(?:FIRST|SECOND|THIRD|FOURTH|FIFTH)\s+)?AMENDED\s+AND\s+RESTATED\Z"
-    r"|.*\b(?:OF|TO|AND)\Z|.*,\Z"
+    r"|.*\b(?:(?:OF|TO)(?:\s+THE)?|AND)\Z|.*,\Z"
 )
 
 

@@ -1260,6 +1260,14 @@ def test_signing_date_fallback_is_only_for_dates():
      "Ltd. and Penrose Trading LLC.", "Letter of Intent"),
     ("AMENDMENT NO. 3\n\nThis Amendment No. 3 is made between Harlow Foods Ltd. and Penrose "
      "Trading LLC.", "AMENDMENT NO. 3"),
+    # a heading line ending in "TO THE" continues on the line below, blank lines between or not
+    ("AMENDMENT NO. 4 TO THE\nSEED STORAGE AGREEMENT\n\nThis Amendment No. 4 is made between "
+     "Northwind Ltd. and Tallgrass LLC.", "AMENDMENT NO. 4 TO THE SEED STORAGE AGREEMENT"),
+    ("SECOND AMENDMENT TO THE\n\nSEED STORAGE AGREEMENT\n\nThis Second Amendment is made "
+     "between Northwind Ltd. and Tallgrass LLC.", "SECOND AMENDMENT TO THE SEED STORAGE AGREEMENT"),
+    # a waiver goes with the amendment it is given in
+    ("FOURTH AMENDMENT TO LOAN AGREEMENT AND WAIVER\n\nThis Fourth Amendment is made between "
+     "Northwind Ltd. and Redfern Bank.", "FOURTH AMENDMENT TO LOAN AGREEMENT AND WAIVER"),
     # a one-word heading is a title when the text under it names it again
     ("SUBLEASE\n\nThis Sublease is made as of May 1, 2019 between Harlow Foods Ltd. and "
      "Penrose Trading LLC.", "SUBLEASE"),
