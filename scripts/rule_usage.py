@@ -1303,6 +1303,12 @@ def inventory() -> list[Rule]:
         " or _named_again(text, end, title)", " or False",
         r"(?m)^[ \t]*([A-Z]+(?: NO\. \d+)?)[ \t]*\n\s*THIS\s+\1\b", generic=True,
     ))
+    rules.append(edit(
+        rl, "a letterhead over a one-word title the text names again is dropped (_heading_spans)",
+        " or (rest and _named_again(text, end, rest))", "",
+        r"(?m)^[ \t]*[A-Z][A-Z .,&]*\b(?:INC|LTD|LLC|CORP(?:ORATION)?|LIMITED)\.?[ \t]*\n\s*"
+        r"([A-Z]+)[ \t]*\n\s*THIS\s+\1\b", generic=True,
+    ))
     return rules
 
 

@@ -771,7 +771,9 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
         start = _heading_above(text, start, last_word_only)
         for prefix_pattern in (_TITLE_PREFIX, _COMPANY_PREFIX):
             prefix = prefix_pattern.match(text[start:end])
-            if prefix and len(text[start + prefix.end() : end].split()) >= 2:
+            rest = text[start + prefix.end() : end] if prefix else ""
+            # a letterhead over a one-word title the text names again ("SUBLEASE") is dropped too
+            if len(rest.split()) >= 2 or (rest and _named_again(text, end, rest)):
                 start += prefix.end()
         title = text[start:end]
         if _NUMBERED.match(title) or _YEAR.search(title):

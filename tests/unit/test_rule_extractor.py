@@ -1271,6 +1271,9 @@ def test_signing_date_fallback_is_only_for_dates():
     # a one-word heading is a title when the text under it names it again
     ("SUBLEASE\n\nThis Sublease is made as of May 1, 2019 between Harlow Foods Ltd. and "
      "Penrose Trading LLC.", "SUBLEASE"),
+    # ... a letterhead over it dropped
+    ("NORTHWIND HOLDINGS LTD.\n\nGUARANTEE\n\nThis Guarantee is given by Northwind Holdings Ltd. "
+     "to Tallgrass LLC.", "GUARANTEE"),
     # a letter agreement's subject line names it
     ("March 3, 2018\n\nPenrose Trading LLC\n400 Elm Street\nAustin, Texas\n\nRe: Consulting "
      "Agreement\n\nDear Mr. Penrose:\n\nThis letter sets out the terms on which you will "
