@@ -1247,8 +1247,8 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         rl, "guaranties, subleases, joinders, powers of attorney are titles (_TITLE_WORDS)",
-        r'r"|GUARANT(?:Y|EE)(?:\s+OF\s+(?:PAYMENT|COLLECTION|PERFORMANCE))?|SUBLEASE|JOINDER'
-        r'|POWER\s+OF\s+ATTORNEY"', 'r""',
+        r'r"|GUARANT(?:Y|EE)(?:\s+OF\s+(?:PAYMENT|COLLECTION|PERFORMANCE))?"' + "\n"
+        r'    r"|SUBLEASE|JOINDER|POWER\s+OF\s+ATTORNEY"', 'r""',
         r"(?m)^[ \t]*[A-Z ,&-]*\b(?:GUARANT(?:Y|EE)|SUBLEASE|JOINDER|POWER OF ATTORNEY)\b",
         flags=0, generic=True,
     ))
@@ -1261,7 +1261,7 @@ def inventory() -> list[Rule]:
     rules.append(edit(
         rl, "a consent and a general release are titles (_TITLE_WORDS)",
         r'r"|CONSENT(?:\s+TO\s+(?:ASSIGNMENT|SUBLEASE|SUBLETTING))?"' + "\n"
-        r'    r"|(?:GENERAL|MUTUAL)\s+RELEASE)"', 'r")"',
+        r'    r"|(?:GENERAL|MUTUAL)\s+RELEASE"', 'r""',
         r"(?m)^[ \t]*[A-Z ,&-]*\b(?:CONSENT|(?:GENERAL|MUTUAL) RELEASE)\b",
         flags=0, generic=True,
     ))
@@ -1304,10 +1304,10 @@ def inventory() -> list[Rule]:
         r"(?m)^[ \t]*([A-Z]+(?: NO\. \d+)?)[ \t]*\n\s*THIS\s+\1\b", generic=True,
     ))
     rules.append(edit(
-        rl, "a letterhead over a one-word title the text names again is dropped (_heading_spans)",
-        " or (rest and _named_again(text, end, rest))", "",
-        r"(?m)^[ \t]*[A-Z][A-Z .,&]*\b(?:INC|LTD|LLC|CORP(?:ORATION)?|LIMITED)\.?[ \t]*\n\s*"
-        r"([A-Z]+)[ \t]*\n\s*THIS\s+\1\b", generic=True,
+        rl, "a document's own name (GUARANTY) takes no line above it (_heading_spans)",
+        '\n        last_word_only = last_word_only and not re.fullmatch(_DOCUMENT_NAMES, m.group("b"))',
+        "", r"(?m)^[ \t]*[A-Z][A-Z ,&-]+[ \t]*\n\s*(?:GUARANT(?:Y|EE)|CONSENT|WARRANT|SUBLEASE"
+        r"|JOINDER)[ \t]*$", flags=0, generic=True,
     ))
     return rules
 

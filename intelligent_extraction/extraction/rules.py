@@ -571,18 +571,22 @@ def _signed_list(reader: CandidateReader, p: Passage, c: Candidate) -> Scored:
 
 # --------------------------------------------------------------------------- titles
 
+#: Documents whose name ends in no title word below ("LETTER OF INTENT", "CONTINUING GUARANTY").
+_DOCUMENT_NAMES = (
+    r"LETTER\s+OF\s+INTENT|TERM\s+SHEET|BILL\s+OF\s+SALE|STATEMENT\s+OF\s+WORK|PURCHASE\s+ORDER"
+    r"|GUARANT(?:Y|EE)(?:\s+OF\s+(?:PAYMENT|COLLECTION|PERFORMANCE))?"
+    r"|SUBLEASE|JOINDER|POWER\s+OF\s+ATTORNEY"
+    r"|WARRANT(?:\s+TO\s+PURCHASE\s+(?:SHARES\s+OF\s+)?(?:[A-Z][A-Z-]*\s+){0,3}?(?:STOCK|SHARES))?"
+    r"|CONSENT(?:\s+TO\s+(?:ASSIGNMENT|SUBLEASE|SUBLETTING))?"
+    r"|(?:GENERAL|MUTUAL)\s+RELEASE"
+)
 _TITLE_WORDS = (
     r"(?:AGREEMENT|CONTRACT|AMENDMENT|ADDENDUM|MEMORANDUM(?:\s+OF\s+UNDERSTANDING)?|"
     # "TERMS" alone heads a clause ("PAYMENT TERMS"); a document is "TERMS AND CONDITIONS"
     r"LICEN[CS]E|LEASE|TERMS\s+(?:AND|&)\s+CONDITION(?:S\s+OF\s+(?:SALE|PURCHASE))?"
     r"|TERMS\s+OF\s+(?:SERVICE|USE|SALE|PURCHASE)"
-    r"|PLAN(?:\s+OF\s+(?:MERGER|REORGANIZATION|ARRANGEMENT))?|NOTE|DEED(?:\s+OF\s+TRUST)?|INDENTURE|"
-    # documents whose name ends in no word above ("LETTER OF INTENT", "CONTINUING GUARANTY")
-    r"LETTER\s+OF\s+INTENT|TERM\s+SHEET|BILL\s+OF\s+SALE|STATEMENT\s+OF\s+WORK|PURCHASE\s+ORDER"
-    r"|GUARANT(?:Y|EE)(?:\s+OF\s+(?:PAYMENT|COLLECTION|PERFORMANCE))?|SUBLEASE|JOINDER|POWER\s+OF\s+ATTORNEY"
-    r"|WARRANT(?:\s+TO\s+PURCHASE\s+(?:SHARES\s+OF\s+)?(?:[A-Z][A-Z-]*\s+){0,3}?(?:STOCK|SHARES))?"
-    r"|CONSENT(?:\s+TO\s+(?:ASSIGNMENT|SUBLEASE|SUBLETTING))?"
-    r"|(?:GENERAL|MUTUAL)\s+RELEASE)"
+    r"|PLAN(?:\s+OF\s+(?:MERGER|REORGANIZATION|ARRANGEMENT))?|NOTE|DEED(?:\s+OF\s+TRUST)?|INDENTURE"
+    rf"|{_DOCUMENT_NAMES})"
 )
 _CAPS = r"[A-Z0-9][A-Z0-9 ,.&/'’()®™#\-\t]"
 #: A brand's lower-case first letter, before a capital or a hyphen ("eGAIN", "e-Commerce",
@@ -766,14 +770,14 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
         if before:
             start = line_start + before.start(1)
         # only a line that is nothing but a title word ("AGREEMENT") carries on the line above:
-        # a Title Case "Agreement" opening a line is the preamble's first word
+        # a Title Case "Agreement" opening a line is the preamble's first word, and a document's
+        # own name ("GUARANTY") is as often a clause heading under another
         last_word_only = group == "b" and len(m.group("b").split()) == 1
+        last_word_only = last_word_only and not re.fullmatch(_DOCUMENT_NAMES, m.group("b"))
         start = _heading_above(text, start, last_word_only)
         for prefix_pattern in (_TITLE_PREFIX, _COMPANY_PREFIX):
             prefix = prefix_pattern.match(text[start:end])
-            rest = text[start + prefix.end() : end] if prefix else ""
-            # a letterhead over a one-word title the text names again ("SUBLEASE") is dropped too
-            if len(rest.split()) >= 2 or (rest and _named_again(text, end, rest)):
+            if prefix and len(text[start + prefix.end() : end].split()) >= 2:
                 start += prefix.end()
         title = text[start:end]
         if _NUMBERED.match(title) or _YEAR.search(title):

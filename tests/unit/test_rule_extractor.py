@@ -1271,7 +1271,7 @@ def test_signing_date_fallback_is_only_for_dates():
     # a one-word heading is a title when the text under it names it again
     ("SUBLEASE\n\nThis Sublease is made as of May 1, 2019 between Harlow Foods Ltd. and "
      "Penrose Trading LLC.", "SUBLEASE"),
-    # ... a letterhead over it dropped
+    # ... a letterhead over it no part of it
     ("NORTHWIND HOLDINGS LTD.\n\nGUARANTEE\n\nThis Guarantee is given by Northwind Holdings Ltd. "
      "to Tallgrass LLC.", "GUARANTEE"),
     # a letter agreement's subject line names it
@@ -1321,6 +1321,13 @@ def test_terms_name_a_document_only_as_terms_and_conditions_or_of_sale(text, tit
 def test_a_heading_that_names_no_document_is_not_read_as_its_title(text, title):
     result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(text, 0, 0)])
     assert (result.value if result.status == "found" else None) == title
+
+
+def test_a_documents_own_name_alone_on_its_line_takes_no_heading_above_it():
+    # "GUARANTY" here heads a clause; joined with the line above it would read as a title
+    text = ("CREDIT AGREEMENT\n\nThis Credit Agreement is made between Harlow Foods Ltd. and "
+            "Redfern Bank.\n\nREPRESENTATIONS\n\nGUARANTY\n\nEach subsidiary guarantees the loans.")
+    assert [text[s:e] for s, e in _heading_spans(text)] == ["CREDIT AGREEMENT"]
 
 
 def test_a_letters_subject_that_dates_an_agreement_refers_to_another_one():
