@@ -1309,6 +1309,15 @@ def inventory() -> list[Rule]:
         "", r"(?m)^[ \t]*[A-Z][A-Z ,&-]+[ \t]*\n\s*(?:GUARANT(?:Y|EE)|CONSENT|WARRANT|SUBLEASE"
         r"|JOINDER)[ \t]*$", flags=0, generic=True,
     ))
+    rules.append(edit(
+        rl, "a document's bare name under a sentence heads a clause (_BARE_NAME)",
+        "        if _BARE_NAME.match(title) and _SENTENCE_ABOVE.search(text, 0, start):\n"
+        "            continue\n", "",
+        r"(?m)[a-z]{2}[.;:][ \t]*\n(?:[ \t]*\n|[ \t]*[A-Z][A-Z ]*\n)*[ \t]*(?:LETTER OF INTENT"
+        r"|TERM SHEET|BILL OF SALE|STATEMENT OF WORK|PURCHASE ORDER|GUARANT(?:Y|EE)|SUBLEASE"
+        r"|JOINDER|POWER OF ATTORNEY|WARRANT|CONSENT|(?:GENERAL|MUTUAL) RELEASE)[ \t]*$",
+        flags=0, generic=True,
+    ))
     return rules
 
 

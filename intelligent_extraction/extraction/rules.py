@@ -686,6 +686,10 @@ _SENTENCE_BEFORE_TITLE = re.compile(
 #: A heading of one word, or of one word and its number ("AMENDMENT NO. 3").
 _ONE_WORD = re.compile(r"[\w-]+(?:\s+(?:NO\.|NUMBER|#)\s*\d+)?\Z", re.IGNORECASE)
 _THIS = re.compile(r"\s*(?:This|THIS)\s+")
+#: A document's bare name ("BILL OF SALE") and a sentence of the text before it: under a
+#: sentence the name heads a clause ("... as follows." / "BILL OF SALE" / "The seller shall").
+_BARE_NAME = re.compile(rf"(?:{_DOCUMENT_NAMES})\Z")
+_SENTENCE_ABOVE = re.compile(r"^.*(?:\b[a-z]+\b.*){3}[a-z]{2}[.;:][ \t]*$", re.MULTILINE)
 _TITLE_WINDOW = 5000  # characters from the document start where titles are looked for
 
 
@@ -781,6 +785,8 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
                 start += prefix.end()
         title = text[start:end]
         if _NUMBERED.match(title) or _YEAR.search(title):
+            continue
+        if _BARE_NAME.match(title) and _SENTENCE_ABOVE.search(text, 0, start):
             continue
         if not _ONE_WORD.match(title) or _named_again(text, end, title):
             # the heading's first line read alone is no title of its own

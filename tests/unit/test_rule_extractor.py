@@ -1317,6 +1317,9 @@ def test_terms_name_a_document_only_as_terms_and_conditions_or_of_sale(text, tit
     ("GUARANTY\n\nEach subsidiary of Harlow Foods Ltd. guarantees the loans.", None),
     ("AMENDMENT NO. 1\n\nDated as of May 1, 2019\n\nReference is made to the Seed Storage "
      "Agreement between Northwind Ltd. and Tallgrass LLC (the \"Agreement\").", None),
+    # a document's bare name under a sentence heads a clause
+    ("8. The closing shall take place on May 1, 2019 at noon.\n\nCLOSING DELIVERIES\n\nBILL OF "
+     "SALE\n\nHarlow Foods Ltd. shall deliver a bill of sale.", None),
 ])
 def test_a_heading_that_names_no_document_is_not_read_as_its_title(text, title):
     result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(text, 0, 0)])
