@@ -1180,8 +1180,8 @@ def inventory() -> list[Rule]:
     rl = "rules.py"
     rules.append(edit(
         rl, "a title's last word on a line of its own joins the line above (_CAPS_TITLE 'b')",
-        'rf"|^[ \\t]*(?P<b>{_TITLE_WORDS}(?:[ \\t]+(?:NO\\.|NUMBER|#)[ \\t]*\\d+)?)[ \\t]*$",',
-        'rf"|(?P<b>(?!))",',
+        'rf"|^[ \\t]*(?P<b>{_TITLE_WORDS}(?:[ \\t]+(?:NO\\.|NUMBER|#)[ \\t]*\\d+)?)[ \\t]*$"\n',
+        'rf"|(?P<b>(?!))"\n',
         r"(?m)^[ \t]*(?:AGREEMENT|CONTRACT|AMENDMENT|ADDENDUM|MEMORANDUM OF UNDERSTANDING)[ \t]*$",
         flags=0, generic=True,
     ))
@@ -1295,7 +1295,7 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         rl, "a waiver after a title word: CREDIT AGREEMENT AND WAIVER (_TITLE_MORE)",
-        r'rf"(?:{_TITLE_WORDS}|WAIVER)S?\b"', r'rf"{_TITLE_WORDS}S?\b"',
+        r'rf"(?:{_TITLE_WORDS}|WAIVER|ASSIGNMENT)S?\b"', r'rf"(?:{_TITLE_WORDS}|ASSIGNMENT)S?\b"',
         r"\b(?:AGREEMENT|AMENDMENT|CONSENT) AND WAIVER\b", flags=0, generic=True,
     ))
     rules.append(edit(
@@ -1311,12 +1311,27 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         rl, "a document's bare name under a sentence heads a clause (_BARE_NAME)",
-        "        if _BARE_NAME.match(title) and _SENTENCE_ABOVE.search(text, 0, start):\n"
+        "        if (group == \"d\" or _BARE_NAME.match(title)) and _SENTENCE_ABOVE.search(text, 0, "
+        "start):\n"
         "            continue\n", "",
         r"(?m)[a-z]{2}[.;:][ \t]*\n(?:[ \t]*\n|[ \t]*[A-Z][A-Z ]*\n)*[ \t]*(?:LETTER OF INTENT"
         r"|TERM SHEET|BILL OF SALE|STATEMENT OF WORK|PURCHASE ORDER|GUARANT(?:Y|EE)|SUBLEASE"
         r"|JOINDER|POWER OF ATTORNEY|WARRANT|CONSENT|(?:GENERAL|MUTUAL) RELEASE)[ \t]*$",
         flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a document's name opening its line, going on with another: CONSENT AND WAIVER "
+        "(_CAPS_TITLE 'd')",
+        r'rf"|^[ \t]*(?P<d>{_DOCUMENT_NAMES})(?=[ \t]+(?:AND|&)[ \t]+[A-Z])",',
+        r'rf"|(?P<d>(?!))",',
+        r"(?m)^[ \t]*(?:LETTER OF INTENT|TERM SHEET|BILL OF SALE|STATEMENT OF WORK|PURCHASE ORDER"
+        r"|GUARANT(?:Y|EE)|SUBLEASE|JOINDER|POWER OF ATTORNEY|WARRANT|CONSENT"
+        r"|(?:GENERAL|MUTUAL) RELEASE)[ \t]+(?:AND|&)[ \t]+[A-Z]", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "an assignment after a title word: BILL OF SALE AND ASSIGNMENT (_TITLE_MORE)",
+        "|WAIVER|ASSIGNMENT)S?", "|WAIVER)S?",
+        r"\b(?:AGREEMENT|BILL OF SALE|LEASE|NOTE) AND ASSIGNMENT\b", flags=0, generic=True,
     ))
     return rules
 

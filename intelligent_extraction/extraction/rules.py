@@ -615,7 +615,9 @@ _CAPS_TITLE = re.compile(
     # a line that is only a title's last word ("AGREEMENT" under "EXCLUSIVE DISTRIBUTION") or
     # a title of its own that opens with its title word ("MEMORANDUM OF UNDERSTANDING"), a
     # document of a series with its number ("AMENDMENT NO. 3", "STATEMENT OF WORK #2")
-    rf"|^[ \t]*(?P<b>{_TITLE_WORDS}(?:[ \t]+(?:NO\.|NUMBER|#)[ \t]*\d+)?)[ \t]*$",
+    rf"|^[ \t]*(?P<b>{_TITLE_WORDS}(?:[ \t]+(?:NO\.|NUMBER|#)[ \t]*\d+)?)[ \t]*$"
+    # a document's name that opens its line and goes on with another ("CONSENT AND WAIVER")
+    rf"|^[ \t]*(?P<d>{_DOCUMENT_NAMES})(?=[ \t]+(?:AND|&)[ \t]+[A-Z])",
     re.M,
 )
 #: A title the PDF text runs into the preamble in the middle of a line, after a filing's
@@ -644,11 +646,11 @@ _PREAMBLE_DEFINED = re.compile(
     r"\(\s*(?:(?:this|the)\s+)?[\"“](?:Agreement|Amendment|Contract)"
 )
 #: More title words after the first ("CONTENT DISTRIBUTION AND LICENSE | AGREEMENT"); a waiver
-#: is a document only with another ("THIRD AMENDMENT TO CREDIT AGREEMENT | AND WAIVER"): alone
-#: it heads a clause ("NO WAIVER").
+#: or an assignment is a document only with another ("THIRD AMENDMENT TO CREDIT AGREEMENT | AND
+#: WAIVER", "BILL OF SALE | AND ASSIGNMENT"): alone it heads a clause ("NO WAIVER").
 _TITLE_MORE = re.compile(
     rf"[ \t]+(?:(?:AND|&|OF|FOR|TO)\s+)?(?:(?!BETWEEN|AMONG|BY\b|THIS\b)[A-Z][A-Z-]*[ \t]+){{0,3}}?"
-    rf"(?:{_TITLE_WORDS}|WAIVER)S?\b"
+    rf"(?:{_TITLE_WORDS}|WAIVER|ASSIGNMENT)S?\b"
 )
 #: A company name before the title ("NORTHWIND INC. LICENSE AND HOSTING AGREEMENT").
 _COMPANY_PREFIX = re.compile(
@@ -686,8 +688,9 @@ _SENTENCE_BEFORE_TITLE = re.compile(
 #: A heading of one word, or of one word and its number ("AMENDMENT NO. 3").
 _ONE_WORD = re.compile(r"[\w-]+(?:\s+(?:NO\.|NUMBER|#)\s*\d+)?\Z", re.IGNORECASE)
 _THIS = re.compile(r"\s*(?:This|THIS)\s+")
-#: A document's bare name ("BILL OF SALE") and a sentence of the text before it: under a
-#: sentence the name heads a clause ("... as follows." / "BILL OF SALE" / "The seller shall").
+_LINE_END = re.compile(r"[ \t]*(?:\n|\Z)")
+#: A document's bare name ("BILL OF SALE", "CONSENT AND WAIVER") and a sentence of the text
+#: before it: under a sentence the name heads a clause ("... at noon." / "BILL OF SALE").
 _BARE_NAME = re.compile(rf"(?:{_DOCUMENT_NAMES})\Z")
 _SENTENCE_ABOVE = re.compile(r"^.*(?:\b[a-z]+\b.*){3}[a-z]{2}[.;:][ \t]*$", re.MULTILINE)
 _TITLE_WINDOW = 5000  # characters from the document start where titles are looked for
@@ -761,10 +764,12 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
     """Capitalised title lines (joined with a previous line that runs on), prefixes dropped."""
     spans = []
     for m in _CAPS_TITLE.finditer(text):
-        group = next(g for g in ("t", "tc", "b") if m.group(g))
+        group = next(g for g in ("t", "tc", "b", "d") if m.group(g))
         start, end = m.start(group), m.end(group)
         while more := _TITLE_MORE.match(text, end):
             end = more.end()
+        if group == "d" and not _LINE_END.match(text, end):
+            continue  # the name opens a line of some other text
         trimmed = _trim_title(text, start, end)
         if trimmed is None:
             continue
@@ -786,7 +791,7 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
         title = text[start:end]
         if _NUMBERED.match(title) or _YEAR.search(title):
             continue
-        if _BARE_NAME.match(title) and _SENTENCE_ABOVE.search(text, 0, start):
+        if (group == "d" or _BARE_NAME.match(title)) and _SENTENCE_ABOVE.search(text, 0, start):
             continue
         if not _ONE_WORD.match(title) or _named_again(text, end, title):
             # the heading's first line read alone is no title of its own

@@ -1268,6 +1268,11 @@ def test_signing_date_fallback_is_only_for_dates():
     # a waiver goes with the amendment it is given in
     ("FOURTH AMENDMENT TO LOAN AGREEMENT AND WAIVER\n\nThis Fourth Amendment is made between "
      "Northwind Ltd. and Redfern Bank.", "FOURTH AMENDMENT TO LOAN AGREEMENT AND WAIVER"),
+    # a document's name that opens its line and goes on with another
+    ("CONSENT AND WAIVER\n\nThis Consent and Waiver is given by Redfern Bank to Harlow Foods "
+     "Ltd.", "CONSENT AND WAIVER"),
+    ("BILL OF SALE AND ASSIGNMENT\n\nKNOW ALL MEN BY THESE PRESENTS that Harlow Foods Ltd. "
+     "conveys to Penrose Trading LLC.", "BILL OF SALE AND ASSIGNMENT"),
     # a one-word heading is a title when the text under it names it again
     ("SUBLEASE\n\nThis Sublease is made as of May 1, 2019 between Harlow Foods Ltd. and "
      "Penrose Trading LLC.", "SUBLEASE"),
@@ -1318,6 +1323,8 @@ def test_terms_name_a_document_only_as_terms_and_conditions_or_of_sale(text, tit
     ("AMENDMENT NO. 1\n\nDated as of May 1, 2019\n\nReference is made to the Seed Storage "
      "Agreement between Northwind Ltd. and Tallgrass LLC (the \"Agreement\").", None),
     # a document's bare name under a sentence heads a clause
+    ("The lender has reviewed the request of Harlow Foods Ltd.\n\nCONSENT AND WAIVER\n\nThe "
+     "lender consents to the sale.", None),
     ("8. The closing shall take place on May 1, 2019 at noon.\n\nCLOSING DELIVERIES\n\nBILL OF "
      "SALE\n\nHarlow Foods Ltd. shall deliver a bill of sale.", None),
 ])
