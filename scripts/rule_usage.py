@@ -1305,14 +1305,13 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         rl, "a document's own name (GUARANTY) takes no line above it (_heading_spans)",
-        '\n        last_word_only = last_word_only and not re.fullmatch(_DOCUMENT_NAMES, m.group("b"))',
+        '\n        last_word_only = last_word_only and not _BARE_NAME.match(m.group("b"))',
         "", r"(?m)^[ \t]*[A-Z][A-Z ,&-]+[ \t]*\n\s*(?:GUARANT(?:Y|EE)|CONSENT|WARRANT|SUBLEASE"
         r"|JOINDER)[ \t]*$", flags=0, generic=True,
     ))
     rules.append(edit(
-        rl, "a document's bare name under a sentence heads a clause (_BARE_NAME)",
-        "        if (group == \"d\" or _BARE_NAME.match(title)) and _SENTENCE_ABOVE.search(text, 0, "
-        "start):\n"
+        rl, "a document's bare name under a sentence heads a clause (_under_a_sentence)",
+        "        if (group == \"d\" or _BARE_NAME.match(title)) and _under_a_sentence(text, start):\n"
         "            continue\n", "",
         r"(?m)[a-z]{2}[.;:][ \t]*\n(?:[ \t]*\n|[ \t]*[A-Z][A-Z ]*\n)*[ \t]*(?:LETTER OF INTENT"
         r"|TERM SHEET|BILL OF SALE|STATEMENT OF WORK|PURCHASE ORDER|GUARANT(?:Y|EE)|SUBLEASE"

@@ -689,10 +689,10 @@ _SENTENCE_BEFORE_TITLE = re.compile(
 _ONE_WORD = re.compile(r"[\w-]+(?:\s+(?:NO\.|NUMBER|#)\s*\d+)?\Z", re.IGNORECASE)
 _THIS = re.compile(r"\s*(?:This|THIS)\s+")
 _LINE_END = re.compile(r"[ \t]*(?:\n|\Z)")
-#: A document's bare name ("BILL OF SALE", "CONSENT AND WAIVER") and a sentence of the text
-#: before it: under a sentence the name heads a clause ("... at noon." / "BILL OF SALE").
+#: A document's bare name ("BILL OF SALE"), and the end of a line that may end a sentence.
 _BARE_NAME = re.compile(rf"(?:{_DOCUMENT_NAMES})\Z")
-_SENTENCE_ABOVE = re.compile(r"^.*(?:\b[a-z]+\b.*){3}[a-z]{2}[.;:][ \t]*$", re.MULTILINE)
+_LINE_ENDS_SENTENCE = re.compile(r"(?:[a-z]{2}|[\d)])[.;:][ \t]*$", re.MULTILINE)
+_LOWER_WORD = re.compile(r"\b[a-z]+\b")
 _TITLE_WINDOW = 5000  # characters from the document start where titles are looked for
 
 
@@ -751,6 +751,16 @@ def _heading_above(text: str, start: int, last_word_only: bool) -> int:
     return start
 
 
+def _under_a_sentence(text: str, start: int) -> bool:
+    """Whether a line before ``start`` is a sentence (three lower-case words or more, ending in
+    a full stop, ";" or ":"): under a sentence a document's name heads a clause ("... at noon."
+    / "BILL OF SALE" / "The seller shall deliver")."""
+    return any(
+        len(_LOWER_WORD.findall(text, text.rfind("\n", 0, end.start()) + 1, end.end())) >= 3
+        for end in _LINE_ENDS_SENTENCE.finditer(text, 0, start)
+    )
+
+
 def _named_again(text: str, end: int, title: str) -> bool:
     """A one-word heading is a title when the text under it names it again ("SUBLEASE" /
     "This Sublease is made"); alone it is as often a clause heading ("ASSIGNMENT"), and a bare
@@ -782,7 +792,7 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
         # a Title Case "Agreement" opening a line is the preamble's first word, and a document's
         # own name ("GUARANTY") is as often a clause heading under another
         last_word_only = group == "b" and len(m.group("b").split()) == 1
-        last_word_only = last_word_only and not re.fullmatch(_DOCUMENT_NAMES, m.group("b"))
+        last_word_only = last_word_only and not _BARE_NAME.match(m.group("b"))
         start = _heading_above(text, start, last_word_only)
         for prefix_pattern in (_TITLE_PREFIX, _COMPANY_PREFIX):
             prefix = prefix_pattern.match(text[start:end])
@@ -791,7 +801,7 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
         title = text[start:end]
         if _NUMBERED.match(title) or _YEAR.search(title):
             continue
-        if (group == "d" or _BARE_NAME.match(title)) and _SENTENCE_ABOVE.search(text, 0, start):
+        if (group == "d" or _BARE_NAME.match(title)) and _under_a_sentence(text, start):
             continue
         if not _ONE_WORD.match(title) or _named_again(text, end, title):
             # the heading's first line read alone is no title of its own

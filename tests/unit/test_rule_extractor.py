@@ -1325,7 +1325,7 @@ def test_terms_name_a_document_only_as_terms_and_conditions_or_of_sale(text, tit
     # a document's bare name under a sentence heads a clause
     ("The lender has reviewed the request of Harlow Foods Ltd.\n\nCONSENT AND WAIVER\n\nThe "
      "lender consents to the sale.", None),
-    ("8. The closing shall take place on May 1, 2019 at noon.\n\nCLOSING DELIVERIES\n\nBILL OF "
+    ("8. The closing shall take place at noon on May 1, 2019.\n\nCLOSING DELIVERIES\n\nBILL OF "
      "SALE\n\nHarlow Foods Ltd. shall deliver a bill of sale.", None),
 ])
 def test_a_heading_that_names_no_document_is_not_read_as_its_title(text, title):
