@@ -1397,7 +1397,8 @@ def inventory() -> list[Rule]:
     rl = "rules.py"
     rules.append(edit(
         rl, "a title's last word on a line of its own joins the line above (_CAPS_TITLE 'b')",
-        'rf"|^[ \\t]*(?P<b>{_TITLE_WORDS})[ \\t]*$",', 'rf"|(?P<b>(?!))",',
+        'rf"|^[ \\t]*(?P<b>{_TITLE_WORDS}(?:[ \\t]+(?:NO\\.|NUMBER|#)[ \\t]*\\d+)?)[ \\t]*$"\n',
+        'rf"|(?P<b>(?!))"\n',
         r"(?m)^[ \t]*(?:AGREEMENT|CONTRACT|AMENDMENT|ADDENDUM|MEMORANDUM OF UNDERSTANDING)[ \t]*$",
         flags=0, generic=True,
     ))
@@ -1428,7 +1429,8 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         rl, "a heading line that 'AND' ends leads into the line below (_LEADS_INTO_TITLE)",
-        r'(?:OF|TO|AND)\Z|', r'(?:OF|TO)\Z|', r"(?m)\bAND[ \t]*\n[ \t]*\n\s*[A-Z][A-Z ]+AGREEMENT",
+        r'(?:OF|TO)(?:\s+THE)?|AND)\Z|', r'(?:OF|TO)(?:\s+THE)?)\Z|',
+        r"(?m)\bAND[ \t]*\n[ \t]*\n\s*[A-Z][A-Z ]+AGREEMENT",
         flags=0, generic=True,
     ))
     rules.append(edit(
@@ -1438,7 +1440,7 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         rl, "a Title Case 'Memorandum of Understanding' heading (_CAPS_TITLE 'tc')",
-        '|agreement|Memorandum of Understanding))"', '|agreement))"',
+        '|agreement|Memorandum of Understanding"', '|agreement"',
         r"(?m)^[ \t]*Memorandum of Understanding", flags=0, generic=True,
     ))
     rules.append(edit(
@@ -1451,6 +1453,101 @@ def inventory() -> list[Rule]:
         '    spans += [(m.start("t"), m.end("t"), "heading") for m in _LETTER_SUBJECT.finditer(text)]\n',
         "", r"(?m)^[ \t]*(?:Re|Subject)[ \t]*:.*\b(?:Agreement|Contract|Amendment)[ \t]*$",
         generic=True,
+    ))
+    rules.append(edit(
+        rl, "documents named by a letter of intent, term sheet, bill of sale, statement of work, "
+        "purchase order (_TITLE_WORDS)",
+        'r"LETTER\\s+OF\\s+INTENT|TERM\\s+SHEET|BILL\\s+OF\\s+SALE|STATEMENT\\s+OF\\s+WORK|PURCHASE\\s+ORDER"\n'
+        '    r"|GUARANT', 'r"(?!)"\n    r"|GUARANT',
+        r"(?m)^[ \t]*[A-Z ,&-]*\b(?:LETTER OF INTENT|TERM SHEET|BILL OF SALE|STATEMENT OF WORK"
+        r"|PURCHASE ORDER)\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "guaranties, subleases, joinders, powers of attorney are titles (_TITLE_WORDS)",
+        r'r"|GUARANT(?:Y|EE)(?:\s+OF\s+(?:PAYMENT|COLLECTION|PERFORMANCE))?"' + "\n"
+        r'    r"|SUBLEASE|JOINDER|POWER\s+OF\s+ATTORNEY"', 'r""',
+        r"(?m)^[ \t]*[A-Z ,&-]*\b(?:GUARANT(?:Y|EE)|SUBLEASE|JOINDER|POWER OF ATTORNEY)\b",
+        flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a warrant is a title: COMMON STOCK PURCHASE WARRANT (_TITLE_WORDS)",
+        r'r"|WARRANT(?:\s+TO\s+PURCHASE', r'r"|(?!)(?:\s+TO\s+PURCHASE',
+        r"(?m)^[ \t]*[A-Z ,&-]*\bWARRANT\b",
+        flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a consent and a general release are titles (_TITLE_WORDS)",
+        r'r"|CONSENT(?:\s+TO\s+(?:ASSIGNMENT|SUBLEASE|SUBLETTING))?"' + "\n"
+        r'    r"|(?:GENERAL|MUTUAL)\s+RELEASE"', 'r""',
+        r"(?m)^[ \t]*[A-Z ,&-]*\b(?:CONSENT|(?:GENERAL|MUTUAL) RELEASE)\b",
+        flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "terms and conditions of sale or purchase (_TITLE_WORDS)",
+        r"CONDITION(?:S\s+OF\s+(?:SALE|PURCHASE))?", "CONDITION",
+        r"\bTERMS AND CONDITIONS OF (?:SALE|PURCHASE)\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a deed of trust is a title (_TITLE_WORDS)",
+        r"DEED(?:\s+OF\s+TRUST)?", "DEED", r"\bDEED OF TRUST\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a Title Case letter of intent, term sheet, guaranty ... heading (_CAPS_TITLE 'tc')",
+        "|Letter of Intent|Term Sheet|Statement of Work|Guarant(?:y|ee)|Promissory Note"
+        "|Bill of Sale))", "))",
+        r"(?m)^[ \t]*(?:[A-Z][\w-]* )*(?:Letter of Intent|Term Sheet|Statement of Work"
+        r"|Guarant(?:y|ee)|Promissory Note|Bill of Sale)[ \t]*$", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a document of a series with its number: AMENDMENT NO. 3 (_CAPS_TITLE 'b')",
+        r"(?:[ \t]+(?:NO\.|NUMBER|#)[ \t]*\d+)?", "",
+        r"(?m)^[ \t]*(?:AMENDMENT|ADDENDUM|STATEMENT OF WORK)[ \t]+(?:NO\.|NUMBER|#)[ \t]*\d+"
+        r"[ \t]*$", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a heading line ending in 'TO THE' leads into the line below (_LEADS_INTO_TITLE)",
+        r"(?:(?:OF|TO)(?:\s+THE)?|AND)\Z", r"(?:OF|TO|AND)\Z",
+        r"(?m)^[ \t]*[A-Z][A-Z0-9 .#-]*\b(?:TO|OF) THE[ \t]*\n(?:[ \t]*\n)*[ \t]*[A-Z][A-Z ]+"
+        r"AGREEMENT", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a waiver after a title word: CREDIT AGREEMENT AND WAIVER (_TITLE_MORE)",
+        r'rf"(?:{_TITLE_WORDS}|WAIVER|ASSIGNMENT)S?\b"', r'rf"(?:{_TITLE_WORDS}|ASSIGNMENT)S?\b"',
+        r"\b(?:AGREEMENT|AMENDMENT|CONSENT) AND WAIVER\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a one-word heading the text under it names again is a title (_named_again)",
+        " or _named_again(text, end, title)", " or False",
+        r"(?m)^[ \t]*([A-Z]+(?: NO\. \d+)?)[ \t]*\n\s*THIS\s+\1\b", generic=True,
+    ))
+    rules.append(edit(
+        rl, "a document's own name (GUARANTY) takes no line above it (_heading_spans)",
+        '\n        last_word_only = last_word_only and not _BARE_NAME.match(m.group("b"))',
+        "", r"(?m)^[ \t]*[A-Z][A-Z ,&-]+[ \t]*\n\s*(?:GUARANT(?:Y|EE)|CONSENT|WARRANT|SUBLEASE"
+        r"|JOINDER)[ \t]*$", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a document's bare name under a sentence heads a clause (_under_a_sentence)",
+        "        if (group == \"d\" or _BARE_NAME.match(title)) and _under_a_sentence(text, start):\n"
+        "            continue\n", "",
+        r"(?m)[a-z]{2}[.;:][ \t]*\n(?:[ \t]*\n|[ \t]*[A-Z][A-Z ]*\n)*[ \t]*(?:LETTER OF INTENT"
+        r"|TERM SHEET|BILL OF SALE|STATEMENT OF WORK|PURCHASE ORDER|GUARANT(?:Y|EE)|SUBLEASE"
+        r"|JOINDER|POWER OF ATTORNEY|WARRANT|CONSENT|(?:GENERAL|MUTUAL) RELEASE)[ \t]*$",
+        flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a document's name opening its line, going on with another: CONSENT AND WAIVER "
+        "(_CAPS_TITLE 'd')",
+        r'rf"|^[ \t]*(?P<d>{_DOCUMENT_NAMES})(?=[ \t]+(?:AND|&)[ \t]+[A-Z])",',
+        r'rf"|(?P<d>(?!))",',
+        r"(?m)^[ \t]*(?:LETTER OF INTENT|TERM SHEET|BILL OF SALE|STATEMENT OF WORK|PURCHASE ORDER"
+        r"|GUARANT(?:Y|EE)|SUBLEASE|JOINDER|POWER OF ATTORNEY|WARRANT|CONSENT"
+        r"|(?:GENERAL|MUTUAL) RELEASE)[ \t]+(?:AND|&)[ \t]+[A-Z]", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "an assignment after a title word: BILL OF SALE AND ASSIGNMENT (_TITLE_MORE)",
+        "|WAIVER|ASSIGNMENT)S?", "|WAIVER)S?",
+        r"\b(?:AGREEMENT|BILL OF SALE|LEASE|NOTE) AND ASSIGNMENT\b", flags=0, generic=True,
     ))
     return rules
 

@@ -600,11 +600,22 @@ def _signed_list(reader: CandidateReader, p: Passage, c: Candidate) -> Scored:
 
 # --------------------------------------------------------------------------- titles
 
+#: Documents whose name ends in no title word below ("LETTER OF INTENT", "CONTINUING GUARANTY").
+_DOCUMENT_NAMES = (
+    r"LETTER\s+OF\s+INTENT|TERM\s+SHEET|BILL\s+OF\s+SALE|STATEMENT\s+OF\s+WORK|PURCHASE\s+ORDER"
+    r"|GUARANT(?:Y|EE)(?:\s+OF\s+(?:PAYMENT|COLLECTION|PERFORMANCE))?"
+    r"|SUBLEASE|JOINDER|POWER\s+OF\s+ATTORNEY"
+    r"|WARRANT(?:\s+TO\s+PURCHASE\s+(?:SHARES\s+OF\s+)?(?:[A-Z][A-Z-]*\s+){0,3}?(?:STOCK|SHARES))?"
+    r"|CONSENT(?:\s+TO\s+(?:ASSIGNMENT|SUBLEASE|SUBLETTING))?"
+    r"|(?:GENERAL|MUTUAL)\s+RELEASE"
+)
 _TITLE_WORDS = (
     r"(?:AGREEMENT|CONTRACT|AMENDMENT|ADDENDUM|MEMORANDUM(?:\s+OF\s+UNDERSTANDING)?|"
     # "TERMS" alone heads a clause ("PAYMENT TERMS"); a document is "TERMS AND CONDITIONS"
-    r"LICEN[CS]E|LEASE|TERMS\s+(?:AND|&)\s+CONDITION|TERMS\s+OF\s+(?:SERVICE|USE|SALE)"
-    r"|PLAN(?:\s+OF\s+(?:MERGER|REORGANIZATION|ARRANGEMENT))?|NOTE|DEED|INDENTURE)"
+    r"LICEN[CS]E|LEASE|TERMS\s+(?:AND|&)\s+CONDITION(?:S\s+OF\s+(?:SALE|PURCHASE))?"
+    r"|TERMS\s+OF\s+(?:SERVICE|USE|SALE|PURCHASE)"
+    r"|PLAN(?:\s+OF\s+(?:MERGER|REORGANIZATION|ARRANGEMENT))?|NOTE|DEED(?:\s+OF\s+TRUST)?|INDENTURE"
+    rf"|{_DOCUMENT_NAMES})"
 )
 _CAPS = r"[A-Z0-9][A-Z0-9 ,.&/'’()®™#\-\t]"
 #: A brand's lower-case first letter, before a capital or a hyphen ("eGAIN", "e-Commerce",
@@ -627,11 +638,15 @@ _CAPS_TITLE = re.compile(
     # the title ends the line, runs into capitalised or quoted text, or a dash adds a name
     rf"(?:[ \t]*$|\s+(?=BETWEEN|AMONG|BY\b|[A-Z\[\"“])|[ \t]+(?=[-–—][ \t]))"
     rf"|^[ \t]*{_IMAGE_TAG}(?P<tc>(?:{_TITLE_WORD}){{0,8}}"
-    rf"(?:Agreement|Contract|Amendment|License|Addendum|agreement|Memorandum of Understanding))"
+    rf"(?:Agreement|Contract|Amendment|License|Addendum|agreement|Memorandum of Understanding"
+    r"|Letter of Intent|Term Sheet|Statement of Work|Guarant(?:y|ee)|Promissory Note|Bill of Sale))"
     rf"\s*(?:$|{_RUN_INTO})"
     # a line that is only a title's last word ("AGREEMENT" under "EXCLUSIVE DISTRIBUTION") or
-    # a title of its own that opens with its title word ("MEMORANDUM OF UNDERSTANDING")
-    rf"|^[ \t]*(?P<b>{_TITLE_WORDS})[ \t]*$",
+    # a title of its own that opens with its title word ("MEMORANDUM OF UNDERSTANDING"), a
+    # document of a series with its number ("AMENDMENT NO. 3", "STATEMENT OF WORK #2")
+    rf"|^[ \t]*(?P<b>{_TITLE_WORDS}(?:[ \t]+(?:NO\.|NUMBER|#)[ \t]*\d+)?)[ \t]*$"
+    # a document's name that opens its line and goes on with another ("CONSENT AND WAIVER")
+    rf"|^[ \t]*(?P<d>{_DOCUMENT_NAMES})(?=[ \t]+(?:AND|&)[ \t]+[A-Z])",
     re.M,
 )
 #: A title the PDF text runs into the preamble in the middle of a line, after a filing's
@@ -659,10 +674,12 @@ _PREAMBLE_DEFINED = re.compile(
     r"\b(?:This|THIS)\s+(?P<t>[A-Z][A-Z0-9 ,.&/'’#-]{2,120}?)\s*"
     r"\(\s*(?:(?:this|the)\s+)?[\"“](?:Agreement|Amendment|Contract)"
 )
-#: More title words after the first ("CONTENT DISTRIBUTION AND LICENSE | AGREEMENT").
+#: More title words after the first ("CONTENT DISTRIBUTION AND LICENSE | AGREEMENT"); a waiver
+#: or an assignment is a document only with another ("THIRD AMENDMENT TO CREDIT AGREEMENT | AND
+#: WAIVER", "BILL OF SALE | AND ASSIGNMENT"): alone it heads a clause ("NO WAIVER").
 _TITLE_MORE = re.compile(
     rf"[ \t]+(?:(?:AND|&|OF|FOR|TO)\s+)?(?:(?!BETWEEN|AMONG|BY\b|THIS\b)[A-Z][A-Z-]*[ \t]+){{0,3}}?"
-    rf"{_TITLE_WORDS}S?\b"
+    rf"(?:{_TITLE_WORDS}|WAIVER|ASSIGNMENT)S?\b"
 )
 #: A company name before the title ("NORTHWIND INC. LICENSE AND HOSTING AGREEMENT").
 _COMPANY_PREFIX = re.compile(
@@ -697,6 +714,14 @@ _ENDS_IN_TITLE_WORD = re.compile(rf"\b(?i:{_TITLE_WORDS})S?$")
 _SENTENCE_BEFORE_TITLE = re.compile(
     r".*\b(?!(?:NO|INC|CO|CORP|LTD|ST)\.)[A-Z]{3,}\.[ \t]+(?=[A-Z])"
 )
+#: A heading of one word, or of one word and its number ("AMENDMENT NO. 3").
+_ONE_WORD = re.compile(r"[\w-]+(?:\s+(?:NO\.|NUMBER|#)\s*\d+)?\Z", re.IGNORECASE)
+_THIS = re.compile(r"\s*(?:This|THIS)\s+")
+_LINE_END = re.compile(r"[ \t]*(?:\n|\Z)")
+#: A document's bare name ("BILL OF SALE"), and the end of a line that may end a sentence.
+_BARE_NAME = re.compile(rf"(?:{_DOCUMENT_NAMES})\Z")
+_LINE_ENDS_SENTENCE = re.compile(r"(?:[a-z]{2}|[\d)])[.;:][ \t]*$", re.MULTILINE)
+_LOWER_WORD = re.compile(r"\b[a-z]+\b")
 _TITLE_WINDOW = 5000  # characters from the document start where titles are looked for
 
 
@@ -715,12 +740,13 @@ def _trim_title(text: str, start: int, end: int) -> tuple[int, int] | None:
 
 #: A heading line that only qualifies the title under it, across blank lines ("SECOND
 #: AMENDED AND RESTATED" / "EXCLUSIVE AGENCY AGREEMENT"), or that a joiner or a comma ends
-#: ("JOINT DEVELOPMENT" / "AND" / "LICENSE AGREEMENT", "SOFTWARE DEVELOPMENT," / "HOSTING
-#: AGREEMENT"): a capitalised line above a title is as often a stamp ("DRAFT", "PRIVILEGED
-#: AND CONFIDENTIAL"), so a line that just ends is never joined.
+#: ("JOINT DEVELOPMENT" / "AND" / "LICENSE AGREEMENT", "FIRST AMENDMENT TO THE" / "SUPPLY
+#: AGREEMENT", "SOFTWARE DEVELOPMENT," / "HOSTING AGREEMENT"): a capitalised line above a
+#: title is as often a stamp ("DRAFT", "PRIVILEGED AND CONFIDENTIAL"), so a line that just
+#: ends is never joined.
 _LEADS_INTO_TITLE = re.compile(
     r"(?:(?:FIRST|SECOND|THIRD|FOURTH|FIFTH)\s+)?AMENDED\s+AND\s+RESTATED\Z"
-    r"|.*\b(?:OF|TO|AND)\Z|.*,\Z"
+    r"|.*\b(?:(?:OF|TO)(?:\s+THE)?|AND)\Z|.*,\Z"
 )
 
 
@@ -754,14 +780,35 @@ def _heading_above(text: str, start: int, last_word_only: bool) -> int:
     return start
 
 
+def _under_a_sentence(text: str, start: int) -> bool:
+    """Whether a line before ``start`` is a sentence (three lower-case words or more, ending in
+    a full stop, ";" or ":"): under a sentence a document's name heads a clause ("... at noon."
+    / "BILL OF SALE" / "The seller shall deliver")."""
+    return any(
+        len(_LOWER_WORD.findall(text, text.rfind("\n", 0, end.start()) + 1, end.end())) >= 3
+        for end in _LINE_ENDS_SENTENCE.finditer(text, 0, start)
+    )
+
+
+def _named_again(text: str, end: int, title: str) -> bool:
+    """A one-word heading is a title when the text under it names it again ("SUBLEASE" /
+    "This Sublease is made"); alone it is as often a clause heading ("ASSIGNMENT"), and a bare
+    "AMENDMENT NO. 1" as often heads the name of the agreement it amends."""
+    this = _THIS.match(text, end)
+    words = r"\s+".join(re.escape(w) for w in title.split())
+    return bool(this) and re.match(rf"{words}\b", text[this.end() :], re.IGNORECASE) is not None
+
+
 def _heading_spans(text: str) -> list[tuple[int, int]]:
     """Capitalised title lines (joined with a previous line that runs on), prefixes dropped."""
     spans = []
     for m in _CAPS_TITLE.finditer(text):
-        group = next(g for g in ("t", "tc", "b") if m.group(g))
+        group = next(g for g in ("t", "tc", "b", "d") if m.group(g))
         start, end = m.start(group), m.end(group)
         while more := _TITLE_MORE.match(text, end):
             end = more.end()
+        if group == "d" and not _LINE_END.match(text, end):
+            continue  # the name opens a line of some other text
         trimmed = _trim_title(text, start, end)
         if trimmed is None:
             continue
@@ -771,15 +818,21 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
         if before:
             start = line_start + before.start(1)
         # only a line that is nothing but a title word ("AGREEMENT") carries on the line above:
-        # a Title Case "Agreement" opening a line is the preamble's first word
+        # a Title Case "Agreement" opening a line is the preamble's first word, and a document's
+        # own name ("GUARANTY") is as often a clause heading under another
         last_word_only = group == "b" and len(m.group("b").split()) == 1
+        last_word_only = last_word_only and not _BARE_NAME.match(m.group("b"))
         start = _heading_above(text, start, last_word_only)
         for prefix_pattern in (_TITLE_PREFIX, _COMPANY_PREFIX):
             prefix = prefix_pattern.match(text[start:end])
             if prefix and len(text[start + prefix.end() : end].split()) >= 2:
                 start += prefix.end()
         title = text[start:end]
-        if not _NUMBERED.match(title) and not _YEAR.search(title) and len(title.split()) >= 2:
+        if _NUMBERED.match(title) or _YEAR.search(title):
+            continue
+        if (group == "d" or _BARE_NAME.match(title)) and _under_a_sentence(text, start):
+            continue
+        if not _ONE_WORD.match(title) or _named_again(text, end, title):
             # the heading's first line read alone is no title of its own
             spans = [(s, e) for s, e in spans if not start <= s < e <= end]
             spans.append((start, end))

@@ -1237,6 +1237,49 @@ def test_signing_date_fallback_is_only_for_dates():
      "Memorandum of Understanding"),
     ("AGREEMENT AND PLAN OF MERGER\n\nThis Agreement and Plan of Merger is made between "
      "Quillon Systems, Inc. and Redfern Corp.", "AGREEMENT AND PLAN OF MERGER"),
+    # documents whose name ends in no "Agreement": letters of intent, guaranties, notes, deeds
+    ("Exhibit 10.3\n\nNON-BINDING LETTER OF INTENT\n\nMay 1, 2019\n\nDear Sirs:\n\nThis letter "
+     "sets out the proposal of Harlow Foods Ltd.", "NON-BINDING LETTER OF INTENT"),
+    ("EXHIBIT 10.1\n\nCONTINUING GUARANTY\n\nTHIS CONTINUING GUARANTY is made by Harlow Foods "
+     "Ltd. in favor of Redfern Bank.", "CONTINUING GUARANTY"),
+    ("BILL OF SALE\n\nFOR VALUE RECEIVED, Harlow Foods Ltd. sells to Penrose Trading LLC the "
+     "assets listed below.", "BILL OF SALE"),
+    ("COMMON STOCK PURCHASE WARRANT\n\nTHIS CERTIFIES THAT Penrose Trading LLC may buy shares "
+     "of Harlow Foods Ltd.", "COMMON STOCK PURCHASE WARRANT"),
+    ("WARRANT TO PURCHASE SERIES B PREFERRED STOCK\n\nTHIS CERTIFIES THAT Penrose Trading LLC "
+     "may buy shares of Harlow Foods Ltd.", "WARRANT TO PURCHASE SERIES B PREFERRED STOCK"),
+    ("LANDLORD CONSENT TO SUBLEASE\n\nRedfern Properties LLC consents to the sublease by "
+     "Harlow Foods Ltd.", "LANDLORD CONSENT TO SUBLEASE"),
+    ("SEPARATION AGREEMENT AND GENERAL RELEASE\n\nThis Agreement is made between Harlow Foods "
+     "Ltd. and Dana Reyes.", "SEPARATION AGREEMENT AND GENERAL RELEASE"),
+    ("Exhibit 10.1\n\nTERMS AND CONDITIONS OF PURCHASE\n\n1. Acceptance. The seller accepts "
+     "these terms.", "TERMS AND CONDITIONS OF PURCHASE"),
+    ("DEED OF TRUST\n\nTHIS DEED OF TRUST is made on May 1, 2019 by Harlow Foods Ltd. as "
+     "trustor.", "DEED OF TRUST"),
+    # a Title Case one, and a document of a series with its number
+    ("Letter of Intent\n\nThis Letter of Intent is made on 2 June 2020 between Harlow Foods "
+     "Ltd. and Penrose Trading LLC.", "Letter of Intent"),
+    ("AMENDMENT NO. 3\n\nThis Amendment No. 3 is made between Harlow Foods Ltd. and Penrose "
+     "Trading LLC.", "AMENDMENT NO. 3"),
+    # a heading line ending in "TO THE" continues on the line below, blank lines between or not
+    ("AMENDMENT NO. 4 TO THE\nSEED STORAGE AGREEMENT\n\nThis Amendment No. 4 is made between "
+     "Northwind Ltd. and Tallgrass LLC.", "AMENDMENT NO. 4 TO THE SEED STORAGE AGREEMENT"),
+    ("SECOND AMENDMENT TO THE\n\nSEED STORAGE AGREEMENT\n\nThis Second Amendment is made "
+     "between Northwind Ltd. and Tallgrass LLC.", "SECOND AMENDMENT TO THE SEED STORAGE AGREEMENT"),
+    # a waiver goes with the amendment it is given in
+    ("FOURTH AMENDMENT TO LOAN AGREEMENT AND WAIVER\n\nThis Fourth Amendment is made between "
+     "Northwind Ltd. and Redfern Bank.", "FOURTH AMENDMENT TO LOAN AGREEMENT AND WAIVER"),
+    # a document's name that opens its line and goes on with another
+    ("CONSENT AND WAIVER\n\nThis Consent and Waiver is given by Redfern Bank to Harlow Foods "
+     "Ltd.", "CONSENT AND WAIVER"),
+    ("BILL OF SALE AND ASSIGNMENT\n\nKNOW ALL MEN BY THESE PRESENTS that Harlow Foods Ltd. "
+     "conveys to Penrose Trading LLC.", "BILL OF SALE AND ASSIGNMENT"),
+    # a one-word heading is a title when the text under it names it again
+    ("SUBLEASE\n\nThis Sublease is made as of May 1, 2019 between Harlow Foods Ltd. and "
+     "Penrose Trading LLC.", "SUBLEASE"),
+    # ... a letterhead over it no part of it
+    ("NORTHWIND HOLDINGS LTD.\n\nGUARANTEE\n\nThis Guarantee is given by Northwind Holdings Ltd. "
+     "to Tallgrass LLC.", "GUARANTEE"),
     # a letter agreement's subject line names it
     ("March 3, 2018\n\nPenrose Trading LLC\n400 Elm Street\nAustin, Texas\n\nRe: Consulting "
      "Agreement\n\nDear Mr. Penrose:\n\nThis letter sets out the terms on which you will "
@@ -1267,6 +1310,35 @@ def test_mid_line_text_that_is_no_title_is_not_read_as_one(text):
 ])
 def test_terms_name_a_document_only_as_terms_and_conditions_or_of_sale(text, titles):
     assert [text[s:e] for s, e in _heading_spans(text)] == titles
+
+
+@pytest.mark.parametrize("text, title", [
+    # a clause heading under the title is no title, whatever document it names
+    ("CREDIT AGREEMENT\n\nThis Credit Agreement is made between Harlow Foods Ltd. and Redfern "
+     "Bank.\n\nGUARANTY\n\nEach subsidiary guarantees the loans.", "CREDIT AGREEMENT"),
+    ("SUPPLY AGREEMENT\n\nThis Supply Agreement is made between Harlow Foods Ltd. and Penrose "
+     "Trading LLC.\n\nPURCHASE ORDERS\n\nThe buyer may issue purchase orders.\n\nLIMITED "
+     "WARRANTY\n\nThe seller warrants the goods.", "SUPPLY AGREEMENT"),
+    # a one-word heading the text under it does not name again is no title
+    ("GUARANTY\n\nEach subsidiary of Harlow Foods Ltd. guarantees the loans.", None),
+    ("AMENDMENT NO. 1\n\nDated as of May 1, 2019\n\nReference is made to the Seed Storage "
+     "Agreement between Northwind Ltd. and Tallgrass LLC (the \"Agreement\").", None),
+    # a document's bare name under a sentence heads a clause
+    ("The lender has reviewed the request of Harlow Foods Ltd.\n\nCONSENT AND WAIVER\n\nThe "
+     "lender consents to the sale.", None),
+    ("8. The closing shall take place at noon on May 1, 2019.\n\nCLOSING DELIVERIES\n\nBILL OF "
+     "SALE\n\nHarlow Foods Ltd. shall deliver a bill of sale.", None),
+])
+def test_a_heading_that_names_no_document_is_not_read_as_its_title(text, title):
+    result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(text, 0, 0)])
+    assert (result.value if result.status == "found" else None) == title
+
+
+def test_a_documents_own_name_alone_on_its_line_takes_no_heading_above_it():
+    # "GUARANTY" here heads a clause; joined with the line above it would read as a title
+    text = ("CREDIT AGREEMENT\n\nThis Credit Agreement is made between Harlow Foods Ltd. and "
+            "Redfern Bank.\n\nREPRESENTATIONS\n\nGUARANTY\n\nEach subsidiary guarantees the loans.")
+    assert [text[s:e] for s, e in _heading_spans(text)] == ["CREDIT AGREEMENT"]
 
 
 def test_a_letters_subject_that_dates_an_agreement_refers_to_another_one():
