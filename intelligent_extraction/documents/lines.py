@@ -34,6 +34,9 @@ _MAX_MERGED_HEADING = 100
 # carry meaning ("/s/ Jane Doe" above "Chief Executive Officer"), so they are kept.
 _BLOCK_LINE = 0.6
 _MIN_BLOCK_WIDTH = 80
+#: A run of labelled lines is a form ("Customer: Beta LLC" / "Provider: ACME Inc." / "Initial
+#: Term: 24 months"): each line is its own entry, however long, so its breaks are kept too.
+_FORM_LINE = re.compile(r"^[A-Z][\w&'’./()-]*(?: [\w&'’./()-]+){0,4}:\s*\S")
 
 
 def _text_width(lines: list[str]) -> int:
@@ -85,7 +88,10 @@ class _Assembler:
 
     def _is_line_block(self) -> bool:
         limit = _BLOCK_LINE * max(self.width, _MIN_BLOCK_WIDTH)
-        return len(self.buf) >= 2 and all(len(line) < limit for line in self.buf)
+        return len(self.buf) >= 2 and (
+            all(len(line) < limit for line in self.buf)
+            or all(_FORM_LINE.match(line) for line in self.buf)
+        )
 
     def _ends_paragraph(self) -> bool:
         last = self.last_line

@@ -406,6 +406,27 @@ def test_markdown_headings_tables_and_images(tmp_path):
     ]
 
 
+def test_a_form_of_labelled_lines_keeps_its_line_breaks(tmp_path):
+    """An order form's labels ("Customer: ...", "Notice of non-renewal: ...") are one entry a
+    line, even where one is longer than a signature block's lines; a wrapped paragraph is not."""
+    path = tmp_path / "order.txt"
+    long_line = "This order is placed under the terms and conditions printed overleaf, " * 2
+    path.write_text(
+        "ORDER FORM\n\n"
+        "Customer: Harbour Credit Union\n"
+        "Provider: Lumen Backup Systems, LLC\n"
+        "Notice of non-renewal: sixty days before the end of the then-current subscription term\n"
+        f"\n{long_line}\n{long_line}\nend.\n",
+        encoding="utf-8",
+    )
+    texts = [b.text for b in parse_document(path).blocks]
+    assert texts[1] == (
+        "Customer: Harbour Credit Union\nProvider: Lumen Backup Systems, LLC\n"
+        "Notice of non-renewal: sixty days before the end of the then-current subscription term"
+    )
+    assert "\n" not in texts[2]
+
+
 def test_text_encodings(tmp_path):
     latin = tmp_path / "latin.txt"
     latin.write_bytes("Caf\xe9 d\xe9p\xf4t \x93quoted\x94".encode("latin-1"))
