@@ -264,7 +264,8 @@ def test_an_anniversary_thereof_with_no_start_named_is_no_term():
 
 
 @pytest.mark.parametrize(("text", "kind"), [
-    ("ARTICLE 2. TERM AND RENEWAL\n2.1 Term. The term of this Pact shall be ten (10) years.", "term"),
+    ("ARTICLE 2. TERM AND RENEWAL\n2.1 Term. The term of this Pact shall be ten (10) years.",
+     "term"),
     ("Term and Extension. This Pact shall be in effect for two years.", "term"),
     # running text: the renewal term is still one
     ("the initial term and renewal term of one year", "renewal"),

@@ -3,12 +3,11 @@
 Handled: "two (2) years", "thirty (30) days", "sixty (60) calendar days", "eighteen months",
 "1 year", "12-month", "two years (2)", "an additional month", "55.5 months", the Nth
 anniversary of the agreement's own start ("the second anniversary of the date hereof": two
-years), adverbs of
-recurrence ("annual renewals", "monthly periods": one year / one month) and open-ended terms
-("perpetual", "in perpetuity", "indefinitely", "for an unlimited period"). Each candidate carries the role cue next to it
-(``notice``, ``renewal``, ``term``, or ``period`` for a bare "for a period of"), because a
-contract's term, its renewal term and its notice period are all durations and often share a
-sentence.
+years), adverbs of recurrence ("annual renewals", "monthly periods": one year / one month) and
+open-ended terms ("perpetual", "in perpetuity", "indefinitely", "for an unlimited period").
+Each candidate carries the role cue next to it (``notice``, ``renewal``, ``term``, or
+``period`` for a bare "for a period of"), because a contract's term, its renewal term and its
+notice period are all durations and often share a sentence.
 """
 
 from __future__ import annotations
