@@ -426,8 +426,8 @@ def _open_ended_terms(reader: CandidateReader) -> list[tuple[Passage, Candidate]
 
 #: What an expiry date ends, named in its sentence: this agreement, its term, a contract, a
 #: lease, a deed or a licence, a label ("Termination Date:", "PERIOD: <date> through <date>")
-#: or a defined period ("Sponsorship Period" means). A date that ends something else ("This fee shall expire on",
-#: "no code may be redeemed later than") is no expiry of the agreement.
+#: or a defined period ("Sponsorship Period" means). A date that ends something else ("This
+#: fee shall expire on", "no code may be redeemed later than") is no expiry of the agreement.
 _EXPIRY_SUBJECT = re.compile(
     r"\b(?:agreements?|terms?|contracts?|licen[cs]es?|leases?|deeds?"
     r"|(?:expir\w*|terminat\w*|end)\s+date|period(?:\s*:|[\"”]?\s+(?:shall\s+)?means?\b))",
