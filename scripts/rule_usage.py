@@ -1445,8 +1445,13 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         rl, "the preamble's 'This Memorandum of Understanding' (_PREAMBLE_TITLE)",
-        '|Memorandum of Understanding)\\b"', ')\\b"',
+        'CONTRACT)|Memorandum of Understanding"', 'CONTRACT)"',
         r"\bThis\s+Memorandum\s+of\s+Understanding\b", generic=True,
+    ))
+    rules.append(edit(
+        rl, "the preamble of an English deed: 'THIS DEED OF GUARANTEE is made' (_PREAMBLE_TITLE)",
+        '\n    r"|(?:Deed|DEED)\\s+(?:of|OF)\\s+[A-Z][\\w-]*)\\b"', '\n    r")\\b"',
+        r"\b(?:This|THIS)\s+(?:Deed|DEED)\s+(?:of|OF)\s+[A-Z]", flags=0, generic=True,
     ))
     rules.append(edit(
         rl, "a letter agreement's subject line 'Re: Consulting Agreement' (_LETTER_SUBJECT)",

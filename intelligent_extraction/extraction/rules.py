@@ -658,7 +658,9 @@ _MIDLINE_TITLE = re.compile(
 )
 _PREAMBLE_TITLE = re.compile(
     r"\b(?:This|THIS)\s+(?P<t>(?:[A-Z][\w&/’'-]*\s+(?:(?i:and|of|for|to|&)\s+)?){1,8}"
-    r"(?:Agreement|AGREEMENT|Contract|CONTRACT)|Memorandum of Understanding)\b"
+    r"(?:Agreement|AGREEMENT|Contract|CONTRACT)|Memorandum of Understanding"
+    # an English deed names its kind after "of" ("THIS DEED OF GUARANTEE is made on")
+    r"|(?:Deed|DEED)\s+(?:of|OF)\s+[A-Z][\w-]*)\b"
 )
 #: A letter agreement's subject line names it ("Re: Consulting Agreement"); one that goes on
 #: past its title ("Re: Supply Agreement dated May 1, 2019") refers to another agreement.

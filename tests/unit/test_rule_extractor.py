@@ -1235,6 +1235,9 @@ def test_signing_date_fallback_is_only_for_dates():
     ("Exhibit 10.9\n\nMemorandum of Understanding\n\nThis Memorandum of Understanding (the "
      "\"MOU\") is made between Harlow Foods Ltd. and Penrose Trading LLC.",
      "Memorandum of Understanding"),
+    # an English deed names its kind in its opening words
+    ("THIS DEED OF GUARANTEE is made on 9 June 2016\n\nBETWEEN:\n\n(1) HARLOW FOODS LIMITED; "
+     "and\n\n(2) REDFERN BANK PLC.", "DEED OF GUARANTEE"),
     ("AGREEMENT AND PLAN OF MERGER\n\nThis Agreement and Plan of Merger is made between "
      "Quillon Systems, Inc. and Redfern Corp.", "AGREEMENT AND PLAN OF MERGER"),
     # documents whose name ends in no "Agreement": letters of intent, guaranties, notes, deeds
