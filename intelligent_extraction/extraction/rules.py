@@ -95,7 +95,10 @@ _TAKES_EFFECT_WHEN_SIGNED = re.compile(
     r"|\beffective\s+date[\"”]?\s*(?:of\s+this\s+\w+\s+)?(?:shall\s+)?(?:means?|is|shall\s+be)\s+"
     r"(?:the\s+)?(?:later|last|latest|date)[^.;]{0,60}?\b(?:sign|execut)\w*"
     r"|\b(?:sign|execut)\w*[^.;()]{0,40}\(\s*(?:the\s+|this\s+)?[\"“]effective\s+date"
-    r"|\beffective\s+as\s+of\s+the\s+(?:later|last|latest|date)[^.;]{0,40}?\b(?:sign|execut)\w*",
+    r"|\beffective\s+as\s+of\s+the\s+(?:later|last|latest|date)[^.;]{0,40}?\b(?:sign|execut)\w*"
+    # "is entered into as of the last date of signature below": made when the last party signs
+    r"|\b(?:made|entered\s+into)\s+(?:effective\s+)?as\s+of\s+the\s+(?:later|last|latest)\b"
+    r"[^.;]{0,40}?\b(?:sign|execut)\w*",
     re.IGNORECASE,
 )
 #: The last signature is meant ("signed by both parties", "the later of the dates", "the last

@@ -384,7 +384,9 @@ def _effective_signed_2021_09_14(extractor, chunks):
     "\u201cEffective Date\u201d).",
     # a period after the start is no day after the signing
     "9. Term. This Agreement comes into force upon its signature by all of the Parties and "
-    "ends five (5) years after that.",
+    "ends five (5) years after that.",    # "entered into as of" the last signature
+    "This Pact (\"Agreement\") is entered into as of the last date of signature below between "
+    "Harlow Foods Ltd. and Penrose Trading LLC.",
 ])
 def test_an_agreement_effective_when_last_signed_takes_the_signing_date(extractor, clause):
     _assert_takes_the_agreement_date(extractor, clause)
