@@ -1347,10 +1347,9 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         "rules.py", "a continuation that recurs renews for its period, not perpetually ('continues "
-        "on a monthly basis until terminated') (_RECURS)",
-        "                if pattern is _EVERGREEN and _RECURS.search(p.text, *sentence):\n"
-        "                    continue  # the recurrence, read as a typed duration, answers\n",
-        "", r"\b(?:monthly|yearly|annually|(?:month|year)[\s-]to[\s-](?:month|year)|each\s+"
+        "on a monthly basis until terminated') (names_a_recurrence)",
+        "                if pattern is _EVERGREEN and names_a_recurrence(",
+        "                if pattern is _EVERGREEN and False and names_a_recurrence(", r"\b(?:monthly|yearly|annually|(?:month|year)[\s-]to[\s-](?:month|year)|each\s+"
         r"(?:month|year))\b[^.;]{0,80}?\buntil\b", generic=True, readers=("duration",),
     ))
     rules.append(edit(

@@ -60,6 +60,7 @@ from .values.durations import (
     EXTENDS_A_RENEWAL,
     PERPETUAL,
     anniversary_years,
+    names_a_recurrence,
 )
 from .values.sentences import sentence_spans
 
@@ -499,13 +500,6 @@ _EVERGREEN = re.compile(
     r"|(?:either|one|a|any)\s+party\s+(?:gives|provides|serves|delivers|sends)\b)",
     re.IGNORECASE,
 )
-#: a continuation that recurs ("continues on a monthly basis until terminated", "from year to
-#: year until terminated") renews for that period: the recurrence answers, not "perpetual"
-_RECURS = re.compile(
-    r"\b(?:monthly|yearly|annually|(?:month|year)[\s-]to[\s-](?:month|year)"
-    r"|each\s+(?:month|year))\b",
-    re.IGNORECASE,
-)
 #: a renewal as long as the initial term: "for terms of the same duration", "for a like period",
 #: "for successive like terms", "for similar periods" (not "like terms and conditions")
 _SAME_DURATION = re.compile(
@@ -527,9 +521,12 @@ def _renewal_mode(
     for p in reader.passages:
         for pattern in (_EVERGREEN, _SAME_DURATION):
             for m in pattern.finditer(p.text):
-                sentence = sentence_bounds(p.text, *m.span())
-                if pattern is _EVERGREEN and _RECURS.search(p.text, *sentence):
-                    continue  # the recurrence, read as a typed duration, answers
+                if pattern is _EVERGREEN and names_a_recurrence(
+                    p.text, *sentence_bounds(p.text, *m.span())
+                ):
+                    # "continues on a monthly basis until terminated": the recurrence, read as a
+                    # typed duration, answers, not "perpetual"
+                    continue
                 c = Candidate(PERPETUAL, m.group(0), *m.span(), kind="renewal")
                 feats = reader.features(p, c)
                 if pattern is _EVERGREEN:

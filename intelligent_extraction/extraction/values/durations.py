@@ -31,6 +31,7 @@ __all__ = [
     "ANNIVERSARY",
     "EXTENDS_A_RENEWAL",
     "anniversary_years",
+    "names_a_recurrence",
     "PERPETUAL",
 ]
 
@@ -66,6 +67,14 @@ _RECURRING = [
         "month",
     ),
 ]
+
+
+def names_a_recurrence(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` says a period recurs ("monthly", "from year to year"), which
+    the reader then gives as a duration of its own."""
+    return any(pattern.search(text, start, end) for pattern, _ in _RECURRING)
+
+
 #: "half a year", "a half-year period": six months ("a year" inside it is not the duration)
 _HALF_YEAR = re.compile(r"\b(?:half\s+an?\s+|an?\s+half[\s-])year\b", _FLAGS)
 #: "one (1) year and six (6) months", "two years, three months": one duration in two parts
