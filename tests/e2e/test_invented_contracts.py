@@ -3,9 +3,11 @@ English framework agreement, a US lease, a German-Norwegian NDA letter, an order
 labelled lines, an English deed, ...), extracted end to end on the embedded backend: retrieval,
 the readers and the shipped scorers together, for the nine fields the labelled sets score.
 
-They stand in for contracts in neither labelled set. ``expected.json`` holds the right answer
-of each (document, field) pair; the few the service still gets wrong are listed under
-``known_misses`` with the reason, and are expected to fail until a reader learns the form."""
+They stand in for contracts in neither labelled set. Each batch is a folder under
+``invented_contracts/`` (its texts and an ``expected.json``), so a new batch is a new folder.
+``expected.json`` holds the right answer of each (document, field) pair; the few the service
+still gets wrong are listed under ``known_misses`` with the reason, and are expected to fail
+until a reader learns the form."""
 
 from __future__ import annotations
 
@@ -17,7 +19,22 @@ import pytest
 pytestmark = pytest.mark.slow
 
 HERE = Path(__file__).parent / "invented_contracts"
-FIXTURE = json.loads((HERE / "expected.json").read_text(encoding="utf-8"))
+
+
+def _load_batches() -> dict:
+    """Every batch's answers and known misses, keyed "batch/document"."""
+    fixture = {"expected": {}, "known_misses": {}}
+    for expected_file in sorted(HERE.glob("*/expected.json")):
+        batch = expected_file.parent.name
+        data = json.loads(expected_file.read_text(encoding="utf-8"))
+        for doc, answers in data["expected"].items():
+            fixture["expected"][f"{batch}/{doc}"] = answers
+        for pair, reason in data["known_misses"].items():
+            fixture["known_misses"][f"{batch}/{pair}"] = reason
+    return fixture
+
+
+FIXTURE = _load_batches()
 FIELDS = sorted({f for answers in FIXTURE["expected"].values() for f in answers})
 
 
@@ -34,7 +51,8 @@ def answers(tmp_path_factory, embedder):
     try:
         found = {}
         for doc in FIXTURE["expected"]:
-            results = service.extract(HERE / f"{doc}.txt", FIELDS, doc_id=doc)
+            doc_id = doc.replace("/", "-")
+            results = service.extract(HERE / f"{doc}.txt", FIELDS, doc_id=doc_id)
             found[doc] = {r.field: r.value for r in results}
         return found
     finally:
