@@ -165,15 +165,19 @@ def normalize_party_name(name: str) -> str:
 
 
 def _name_score(a: str, b: str) -> float:
-    """rapidfuzz token_set_ratio, which scores a subset 100 ("Zephyr" in "Zephyr USA"), except
-    when the subset is too small to name the party: under half the tokens, or one word that is
-    not the other name's first ("Bank" in "Larchmont Bank"); those fall back to
-    token_sort_ratio."""
+    """rapidfuzz token_set_ratio when one name's words are a subset of the other's, which
+    scores it 100 ("Zephyr" in "Zephyr USA"), except when the subset is too small to name the
+    party: under half the tokens, or one word that is not the other name's first ("Bank" in
+    "Larchmont Bank"). Everything else is token_sort_ratio, which forgives a misspelt word
+    ("Kowledge" for "Knowledge") but not a different one: token_set_ratio would score two
+    companies that share a long word 86-88 ("Eton Pharmaceuticals" and "Aucta
+    Pharmaceuticals")."""
     short, long_ = sorted((a.split(), b.split()), key=len)
     if not short:
         return 0.0
-    lone_tail = len(short) == 1 and set(short) < set(long_) and short[0] != long_[0]
-    if len(short) / len(long_) < 0.5 or lone_tail:
+    subset = set(short) <= set(long_)
+    lone_tail = len(short) == 1 and short[0] != long_[0]
+    if not subset or len(short) / len(long_) < 0.5 or lone_tail:
         return fuzz.token_sort_ratio(a, b)
     return fuzz.token_set_ratio(a, b)
 

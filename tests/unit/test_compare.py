@@ -102,6 +102,11 @@ def test_party_names_are_normalized() -> None:
         (["Bank"], ["Larchmont Bank"], (0, 1, 1)),  # a generic word is not the party
         (["Inc."], ["Acme Inc."], (0, 1, 1)),
         (["Pinecrest Bank"], ["Pinecrest Bank Of Utah", "Larchmont Bank"], (1, 1, 2)),
+        # two companies that share a long word are two companies
+        (["Kell Pharmaceuticals, Inc."], ["Aubo Pharmaceuticals, Inc."], (0, 1, 1)),
+        (["QRX Therapeutics"], ["VLM Therapeutics, Inc."], (0, 1, 1)),
+        # ... while a misspelt word still matches
+        (["Harlow Knowledge Holdings Inc."], ["Harlow Kowledge Holdings Inc."], (1, 1, 1)),
     ],
 )
 def test_party_overlap(predicted: list[str], gold: list[str], counts: tuple[int, int, int]) -> None:
