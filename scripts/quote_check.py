@@ -3,8 +3,9 @@
 The project's tests must use invented text (issue 12): a passage lifted from
 ``contracts-train`` or ``contracts-dev`` would let a rule look general while it only knows one
 contract. This script reads every contract's text, indexes its word 8-grams, and reports each
-string literal in the given Python files whose words follow a contract for ``--min-words`` or
-more in a row, with the file, the line and the matching words.
+string literal in the given Python files, and each paragraph of the given text fixtures
+(``.txt``: the invented contracts of ``tests/e2e``), whose words follow a contract for
+``--min-words`` or more in a row, with the file, the line and the matching words.
 
 A run that many contracts share is legal boilerplate ("this agreement shall be governed by the
 laws of the state of new york"), not a quotation: a run is reported only when at most
@@ -48,11 +49,27 @@ def contract_index(data: Path) -> tuple[dict[int, int], int]:
 
 
 def literals(path: Path) -> Iterator[tuple[int, str]]:
-    """Every string constant (implicitly joined ones arrive joined) and f-string's text."""
+    """A text fixture's paragraphs; a Python file's string constants (implicitly joined ones
+    arrive joined) and f-strings' text."""
+    if path.suffix == ".txt":
+        yield from paragraphs(path.read_text(errors="replace"))
+        return
     tree = ast.parse(path.read_text(), filename=str(path))
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             yield node.lineno, node.value
+
+
+def paragraphs(text: str) -> Iterator[tuple[int, str]]:
+    """(first line, text) of each run of lines between blank lines."""
+    start, lines = 1, []
+    for number, line in enumerate(text.splitlines() + [""], start=1):
+        if line.strip():
+            start = start if lines else number
+            lines.append(line)
+        elif lines:
+            yield start, "\n".join(lines)
+            lines = []
 
 
 def copied_runs(
@@ -75,7 +92,9 @@ def copied_runs(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("paths", nargs="+", type=Path, help="Python files or folders to scan")
+    parser.add_argument(
+        "paths", nargs="+", type=Path, help="Python or .txt files, or folders to scan for both"
+    )
     parser.add_argument("--data", type=Path, default=Path(__file__).parents[1] / "../shared/data")
     parser.add_argument("--min-words", type=int, default=12)
     parser.add_argument("--max-contracts", type=int, default=2)
@@ -85,7 +104,10 @@ def main(argv: list[str] | None = None) -> int:
     counts, n_docs = contract_index(args.data)
     if not n_docs:
         parser.error(f"no contracts-*/docs/*.txt under {args.data}")
-    files = [p for path in args.paths for p in ([path] if path.is_file() else path.rglob("*.py"))]
+    files = [
+        p for path in args.paths
+        for p in ([path] if path.is_file() else [*path.rglob("*.py"), *path.rglob("*.txt")])
+    ]
     found = 0
     for path in sorted(files):
         for line, text in literals(path):

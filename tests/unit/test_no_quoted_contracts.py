@@ -41,3 +41,15 @@ def test_the_check_finds_a_passage_only_a_few_contracts_hold(tmp_path):
     assert quote_check["main"]([str(test_file), "--data", str(tmp_path)]) == 1
     test_file.write_text(f'B = "{common}"\n')
     assert quote_check["main"]([str(test_file), "--data", str(tmp_path)]) == 0
+
+
+def test_the_check_reads_the_text_fixtures_of_a_folder_paragraph_by_paragraph(tmp_path, capsys):
+    docs = tmp_path / "data" / "contracts-x" / "docs"
+    docs.mkdir(parents=True)
+    quoted = "the blue heron lodge shall feed every guest oatmeal at dawn on each rainy tuesday"
+    (docs / "a.txt").write_text(f"Preamble. {quoted}.")
+    fixtures = tmp_path / "invented"
+    fixtures.mkdir()
+    (fixtures / "contract.txt").write_text(f"TITLE\n\nInvented words.\n\n1. Meals. {quoted}.\n")
+    assert quote_check["main"]([str(fixtures), "--data", str(tmp_path / "data")]) == 1
+    assert "contract.txt:5: 15 words" in capsys.readouterr().out
