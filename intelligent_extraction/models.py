@@ -332,7 +332,11 @@ class ExtractionRules(_Strict):
     - ``withhold_partial_dates`` (date fields; default false): a labelling convention. A date
       missing its day ("____, 2014", "June 2009") answers unless this is true; a regex (or a
       list of them) withholds it only when a passage the field reads matches (Kleister-NDA
-      never labels a partial date in a confidentiality agreement, CUAD labels the year).
+      never labels a partial date in a confidentiality agreement, CUAD labels the year);
+    - ``open_ended_answers`` (duration fields; default true): a labelling convention. Whether
+      a term that runs until someone ends it ("for an indefinite period", "until terminated")
+      answers as ``perpetual``; false leaves the field empty (the labelled sets give such a
+      contract an expiration of ``perpetual`` but no term).
     """
 
     mode: ExtractionMode | None = None
@@ -353,6 +357,7 @@ class ExtractionRules(_Strict):
     scorer: Literal["hand", "learned"] | None = None
     signing_date_fallback: Convention | None = None
     withhold_partial_dates: Convention | None = None
+    open_ended_answers: bool | None = None
 
     @field_validator("context")
     @classmethod
@@ -451,6 +456,11 @@ class FieldConfig(_Strict):
                     f"extraction.{convention} is a convention for date fields, but the "
                     f"field's type is {self.type.value!r}"
                 )
+        if self.extraction.open_ended_answers is not None and self.type is not ValueType.duration:
+            raise ValueError(
+                "extraction.open_ended_answers is a convention for duration fields, but the "
+                f"field's type is {self.type.value!r}"
+            )
         if self.field_name in (self.extraction.needs or []):
             raise ValueError(f"extraction.needs: a field cannot need itself ({self.field_name!r})")
         whole = self.position.read_whole_up_to if self.position else 0

@@ -1318,6 +1318,14 @@ def inventory() -> list[Rule]:
         generic=True,
     ))
     rules.append(edit(
+        du, "continuing makes a recurrence a renewal ('shall continue in effect from year to "
+        "year') (_CONTINUES)",
+        "        or cue_before(text, start, _CONTINUES)\n", "",
+        r"\b(?:continu\w*|remain\w*)\b.{0,60}"
+        r"\b(?:year[\s-]to[\s-]year|month[\s-]to[\s-]month|annually|yearly|monthly)\b",
+        generic=True,
+    ))
+    rules.append(edit(
         du, "hours as a duration unit", "_UNIT = r\"(?P<unit>year|month|week|day|hour|yr|mo)s?\\b\"",
         "_UNIT = r\"(?P<unit>year|month|week|day|yr|mo)s?\\b\"", r"\bhours?\b",
     ))

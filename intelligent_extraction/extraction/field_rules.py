@@ -69,6 +69,9 @@ class FieldRule:
     #: a date convention: is a date missing its day ("____, 2014") withheld? True, False, or
     #: regexes as above
     withhold_partial_dates: Convention = False
+    #: a duration convention: may an open-ended term ("for an indefinite period", "until
+    #: terminated") answer, as ``perpetual``?
+    open_ended_answers: bool = True
 
     def kind_weight(self, kind: str | None) -> float:
         return self.kind_weights.get(kind or NO_KIND, 0.0)

@@ -22,6 +22,7 @@ from typing import Any
 from ..models import Chunk, FieldConfig, ScoredChunk, ValueType
 from .field_rules import Convention, FieldRule
 from .values import Candidate, find_candidates, find_dates
+from .values.durations import PERPETUAL
 
 __all__ = [
     "WEIGHTS",
@@ -372,6 +373,8 @@ class CandidateReader:
                 continue  # the convention that leaves a field without a stated date empty
             if partial_dates_withheld and c.unit in _PARTIAL_DATE_UNITS:
                 continue  # the convention that labels only whole dates
+            if not self.rule.open_ended_answers and c.value == PERPETUAL:
+                continue  # the convention that gives an open-ended contract no term
             if not self.in_context(p, c):
                 continue
             placed = self.place(p, c, self.features(p, c))
@@ -412,6 +415,12 @@ _DEFINED_AFTER = re.compile(
     r"\s*,?\s*\((?:the\s+|this\s+)?[\"“”']+(?P<term>[^\"“”']{2,40})[\"“”']+\s*\)", re.I
 )
 _DATED_BEFORE = re.compile(r"\bdated\s+(?:as\s+of\s+)?(?:the\s+)?$", re.IGNORECASE)
+#: "this Agreement is effective as of / shall become effective on <date>": the agreement's own
+#: start, whatever name the contract then gives that date
+_EFFECTIVE_BEFORE = re.compile(
+    r"\b(?:is|be|become|becomes|shall\s+be)\s+effective\s+(?:as\s+of|on|from)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
 #: The attestation's date: "the undersigned hereby execute this Agreement as of May 11, 2020",
 #: "have executed this Amendment as of <date>": the day it was signed, though "as of" also
 #: introduces effective dates.
@@ -527,6 +536,8 @@ def date_role(text: str, c: Candidate) -> Candidate:
             return replace(c, kind="expire")
         if re.search(r"^(?:this\s+)?agreement$|agreement\s+date|execution|signing", term):
             return replace(c, kind="dated")
+        if _EFFECTIVE_BEFORE.search(text, max(0, c.start - 30), c.start):
+            return c  # "is effective as of <date> (the "Restatement Date")": its name for it
         if re.search(r"date|agreement|contract|plan|letter", term):  # "Merger Agreement"
             return replace(c, kind="other")
     if dates_something_else(text, c):

@@ -326,3 +326,4 @@ def test_an_anniversary_of_signing_counts_from_signing_not_from_a_stated_start(t
         context={"effective_date": "2021-02-01", "agreement_date": "2021-01-20"},
     )
     assert result.value == "2022-01-20", (result.value, result.candidates[:2])
+

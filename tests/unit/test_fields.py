@@ -461,6 +461,11 @@ def test_validate_shipped_dir_is_clean() -> None:
             "extraction.withhold_partial_dates is a convention for date fields, but the field's "
             "type is 'text'",
         ),
+        (
+            "type: date\nextraction: {open_ended_answers: false}\n",
+            "extraction.open_ended_answers is a convention for duration fields, but the field's "
+            "type is 'date'",
+        ),
         ("extraction: {early: 1.2}\n", "extraction.early: must be <= 1 (got 1.2)"),
         ("extraction: {max_chunks: 0}\n", "extraction.max_chunks: must be >= 1 (got 0)"),
         ("extraction: {profile: term}\n", "extraction: unknown key 'profile'"),

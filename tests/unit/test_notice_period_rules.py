@@ -163,3 +163,31 @@ def test_the_least_notice_of_a_window_is_the_notice_period(text, value):
 def test_no_stop_notice_in_an_insurance_or_agreed_renewal_clause(text):
     result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
     assert result.status == "not_found", result.value
+
+
+# an agreement that goes on from year to year (or month to month) until a party stops it: the
+# notice that stops it is the notice to end the renewal, though no word "renew" is there
+YEAR_TO_YEAR_STOPS = [
+    ("Thereafter the contract shall continue in effect from year to year unless either party "
+     "gives the other written notice of termination at least sixty (60) days before the end of "
+     "the then current year.", "P60D"),
+    ("After the first period this Agreement stays in force from year-to-year, unless one party "
+     "notifies the other in writing not less than three (3) months before the end of any "
+     "year.", "P3M"),
+    ("Following the initial period, the lease continues from month to month until either party "
+     "gives thirty (30) days' written notice to the other.", "P30D"),
+]
+
+
+@pytest.mark.parametrize(("text", "notice"), YEAR_TO_YEAR_STOPS)
+def test_the_notice_that_ends_a_year_to_year_continuation(text, notice):
+    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    assert result.value == notice, result.raw
+
+
+def test_a_notice_that_takes_up_an_option_to_extend_is_not_one_that_stops_a_renewal():
+    text = ("The Sponsor shall have the option to extend the Term for one (1) further period of "
+            "two (2) years by giving written notice of its election no later than ninety (90) "
+            "days prior to the expiration of the Term.")
+    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    assert result.status == "not_found", result.value

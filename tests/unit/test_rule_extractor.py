@@ -466,6 +466,19 @@ def test_a_date_defined_as_another_date_is_not_the_effective_date(extractor):
     assert {c["value"]: c["kind"] for c in result.candidates}["2015-10-02"] == "other"
 
 
+@pytest.mark.parametrize("name", ["Restatement Date", "Transition Date", "Closing Date"])
+def test_the_date_this_agreement_is_effective_on_keeps_its_role_under_another_name(
+    extractor, name
+):
+    text = (
+        "This Amended and Restated Supply Agreement is entered into on May 3, 2019 and is "
+        f"effective as of June 1, 2019 (the \u201c{name}\u201d), by and between Orbit Labs, Inc. "
+        "and Vega Foods LLC."
+    )
+    result = extractor.extract(EFFECTIVE, [chunk(text, 0, 0)])
+    assert result.value == "2019-06-01", result.candidates[:2]
+
+
 @pytest.mark.parametrize(
     "reference",
     [

@@ -106,3 +106,29 @@ def test_an_agreement_that_continues_upon_expiry_of_the_initial_term_until_ended
             "until terminated by either party.")
     result = RuleExtractor(SHIPPED).extract(RENEWAL, [chunk(text, 4, 3000)])
     assert (result.status, result.value) == ("found", "perpetual")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "This Agreement takes effect on 1 March 2020 and is entered into for an indefinite "
+        "period. Either party may end it on four (4) months' written notice.",
+        "The term of this Agreement shall begin on the Effective Date and shall continue until "
+        "terminated by either party.",
+    ],
+)
+def test_an_open_ended_agreement_has_no_term(text):
+    """term.yaml's open_ended_answers: false: the labelled sets give such a contract an
+    expiration of "perpetual" and no term."""
+    result = RuleExtractor(SHIPPED).extract(TERM_FIELD, [chunk(text, 4, 3000)])
+    assert result.status == "not_found", result.value
+
+
+def test_with_open_ended_answers_an_open_ended_agreement_answers_perpetual():
+    text = ("This Agreement takes effect on 1 March 2020 and is entered into for an indefinite "
+            "period.")
+    config = TERM_FIELD.model_copy(update={
+        "extraction": TERM_FIELD.extraction.model_copy(update={"open_ended_answers": True})
+    })
+    result = RuleExtractor(SHIPPED).extract(config, [chunk(text, 4, 3000)])
+    assert result.value == "perpetual"

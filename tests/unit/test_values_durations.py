@@ -110,6 +110,11 @@ def test_roles_in_a_renewal_sentence() -> None:
         # the "renewal" of a notice of non-renewal is part of the notice, not a renewal cue
         ("either party gives written notice of non-renewal within ninety days of the end of "
          "the term", "notice"),
+        # an agreement that goes on by each period renews itself, "renew" or not
+        ("Thereafter it shall continue in effect from year to year unless ended", "renewal"),
+        ("after that the licence remains in force on a month-to-month basis", "renewal"),
+        # ... while a thing done each year is only a recurrence
+        ("the Distributor reports its sales annually", "recurring"),
     ],
 )
 def test_role_cues(text: str, kind: str) -> None:

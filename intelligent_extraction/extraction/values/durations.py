@@ -213,13 +213,20 @@ def _role(text: str, start: int, end: int) -> str | None:
     )
 
 
+#: an agreement that "shall continue in effect from year to year" or "remains in force on a
+#: month-to-month basis" renews itself by each period, even without the word "renew"
+_CONTINUES = [(re.compile(r"\b(?:continu\w*|remain\w*)\b", _FLAGS), "renewal")]
+
+
 def _recurrence_role(text: str, start: int, end: int) -> str:
     """A recurrence ("from year to year", "annually") repeats a period: a renewal or notice cue
-    names its role, a term word does not ("shall continue from year to year" renews)."""
+    names its role, and so does continuing ("shall continue from year to year" renews); a term
+    word does not."""
     return (
         cue_after(text, end, _RENEWAL_AFTER)
         or cue_after(text, end, _NOTICE_AFTER)
         or cue_before(text, start, DURATION_CUES[:2])
+        or cue_before(text, start, _CONTINUES)
         or "recurring"
     )
 
