@@ -35,6 +35,7 @@ __all__ = [
     "write_docx",
     "write_html",
     "write_text",
+    "write_text_as_pdf",
     "placeholder_png",
 ]
 
@@ -505,6 +506,40 @@ def write_pdf(path: str | Path, doc: SampleDocument, *, password: str | None = N
         encrypt=password,
     )
     template.build(story, onFirstPage=decorate, onLaterPages=decorate)
+    return path
+
+
+def write_text_as_pdf(path: str | Path, text: str) -> Path:
+    """A plain-text contract typeset as a PDF (Letter, Times, justified), the way contracts
+    reach the service: each block between blank lines is one paragraph, wrapped where the page
+    ends it; lines inside a block (an address, a signature block, a form's labelled lines)
+    keep their breaks. Every page carries its number at the foot."""
+    try:
+        from reportlab.lib.pagesizes import LETTER
+        from reportlab.lib.styles import ParagraphStyle
+        from reportlab.lib.units import inch
+        from reportlab.platypus import Paragraph, SimpleDocTemplate
+    except ImportError as exc:  # pragma: no cover - reportlab is a dev dependency
+        raise RuntimeError("write_text_as_pdf needs reportlab (pip install reportlab)") from exc
+
+    path = Path(path)
+    body = ParagraphStyle(
+        "body", fontName="Times-Roman", fontSize=11, leading=14, alignment=4, spaceAfter=8
+    )
+    blocks = [b.strip().splitlines() for b in text.split("\n\n") if b.strip()]
+    story = [
+        Paragraph("<br/>".join(html.escape(line, quote=False) for line in lines), body)
+        for lines in blocks
+    ]
+
+    def page_number(canvas, _doc) -> None:
+        canvas.saveState()
+        canvas.setFont("Times-Roman", 9)
+        canvas.drawCentredString(LETTER[0] / 2, 0.5 * inch, f"Page {_doc.page}")
+        canvas.restoreState()
+
+    template = SimpleDocTemplate(str(path), pagesize=LETTER, invariant=1)
+    template.build(story, onFirstPage=page_number, onLaterPages=page_number)
     return path
 
 

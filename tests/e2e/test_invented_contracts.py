@@ -3,11 +3,14 @@ English framework agreement, a US lease, a German-Norwegian NDA letter, an order
 labelled lines, an English deed, ...), extracted end to end on the embedded backend: retrieval,
 the readers and the shipped scorers together, for the nine fields the labelled sets score.
 
+Each contract is read twice: as its text, and typeset as a PDF (wrapped, justified, page
+numbers: ``samples.write_text_as_pdf``), the form in which contracts reach the service.
+
 They stand in for contracts in neither labelled set. Each batch is a folder under
 ``invented_contracts/`` (its texts and an ``expected.json``), so a new batch is a new folder.
 ``expected.json`` holds the right answer of each (document, field) pair; the few the service
-still gets wrong are listed under ``known_misses`` with the reason, and are expected to fail
-until a reader learns the form."""
+still gets wrong are listed under ``known_misses`` with the reason (``known_pdf_misses``: wrong
+only as a PDF), and are expected to fail until a reader learns the form."""
 
 from __future__ import annotations
 
@@ -23,14 +26,15 @@ HERE = Path(__file__).parent / "invented_contracts"
 
 def _load_batches() -> dict:
     """Every batch's answers and known misses, keyed "batch/document"."""
-    fixture = {"expected": {}, "known_misses": {}}
+    fixture = {"expected": {}, "known_misses": {}, "known_pdf_misses": {}}
     for expected_file in sorted(HERE.glob("*/expected.json")):
         batch = expected_file.parent.name
         data = json.loads(expected_file.read_text(encoding="utf-8"))
         for doc, answers in data["expected"].items():
             fixture["expected"][f"{batch}/{doc}"] = answers
-        for pair, reason in data["known_misses"].items():
-            fixture["known_misses"][f"{batch}/{pair}"] = reason
+        for kind in ("known_misses", "known_pdf_misses"):
+            for pair, reason in data.get(kind, {}).items():
+                fixture[kind][f"{batch}/{pair}"] = reason
     return fixture
 
 
@@ -40,10 +44,13 @@ FIELDS = sorted({f for answers in FIXTURE["expected"].values() for f in answers}
 
 @pytest.fixture(scope="module")
 def answers(tmp_path_factory, embedder):
-    """Every contract extracted once, on one fresh data dir: {doc: {field: value}}."""
+    """Every contract extracted once per form, on one fresh data dir:
+    {(form, doc): {field: value}}."""
+    from intelligent_extraction.samples import write_text_as_pdf
     from intelligent_extraction.service import ExtractionService
     from intelligent_extraction.settings import get_settings
 
+    pdfs = tmp_path_factory.mktemp("pdf")
     mp = pytest.MonkeyPatch()
     mp.setenv("IE_DATA_DIR", str(tmp_path_factory.mktemp("ie-data")))
     get_settings.cache_clear()
@@ -52,8 +59,11 @@ def answers(tmp_path_factory, embedder):
         found = {}
         for doc in FIXTURE["expected"]:
             doc_id = doc.replace("/", "-")
-            results = service.extract(HERE / f"{doc}.txt", FIELDS, doc_id=doc_id)
-            found[doc] = {r.field: r.value for r in results}
+            text = HERE / f"{doc}.txt"
+            pdf = write_text_as_pdf(pdfs / f"{doc_id}.pdf", text.read_text(encoding="utf-8"))
+            for form, path in (("txt", text), ("pdf", pdf)):
+                results = service.extract(path, FIELDS, doc_id=f"{doc_id}-{form}")
+                found[form, doc] = {r.field: r.value for r in results}
         return found
     finally:
         service.close()
@@ -61,23 +71,28 @@ def answers(tmp_path_factory, embedder):
         get_settings.cache_clear()
 
 
+def _known(form: str, pair: str) -> bool:
+    pdf_only = form == "pdf" and pair in FIXTURE["known_pdf_misses"]
+    return pair in FIXTURE["known_misses"] or pdf_only
+
+
 def _pairs(known: bool) -> list:
-    misses = FIXTURE["known_misses"]
     return [
-        pytest.param(doc, field, id=f"{doc}/{field}")
+        pytest.param(form, doc, field, id=f"{form}:{doc}/{field}")
+        for form in ("txt", "pdf")
         for doc, expected in sorted(FIXTURE["expected"].items())
         for field in sorted(expected)
-        if (f"{doc}/{field}" in misses) == known
+        if _known(form, f"{doc}/{field}") == known
     ]
 
 
-@pytest.mark.parametrize(("doc", "field"), _pairs(known=False))
-def test_an_invented_contract_gives_the_right_value(answers, doc, field):
-    assert answers[doc][field] == FIXTURE["expected"][doc][field]
+@pytest.mark.parametrize(("form", "doc", "field"), _pairs(known=False))
+def test_an_invented_contract_gives_the_right_value(answers, form, doc, field):
+    assert answers[form, doc][field] == FIXTURE["expected"][doc][field]
 
 
 @pytest.mark.xfail(strict=True, reason="a known miss (expected.json names why)")
-@pytest.mark.parametrize(("doc", "field"), _pairs(known=True))
-def test_a_known_miss_is_still_missed(answers, doc, field):
+@pytest.mark.parametrize(("form", "doc", "field"), _pairs(known=True))
+def test_a_known_miss_is_still_missed(answers, form, doc, field):
     """Strict: once a reader learns the form, this fails, and the pair moves to the others."""
-    assert answers[doc][field] == FIXTURE["expected"][doc][field]
+    assert answers[form, doc][field] == FIXTURE["expected"][doc][field]
