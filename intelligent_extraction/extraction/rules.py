@@ -53,7 +53,7 @@ from .scoring import (
     sentence_bounds,
 )
 from .values import Candidate, add_duration, find_candidates
-from .values.base import squash_spaces
+from .values.base import labelled_line, squash_spaces
 from .values.durations import (
     AGREEMENT_START,
     ANNIVERSARY,
@@ -240,13 +240,18 @@ _AFTER_THE_END = re.compile(
 _OF_ANOTHER_EVENT = re.compile(rf"\s+of\s+(?!{AGREEMENT_START})", re.IGNORECASE)
 
 
+def _term_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    """What states a term: its labelled line in a form, else its sentence."""
+    return labelled_line(text, start, end) or sentence_bounds(text, start, end)
+
+
 def _term_durations(reader: CandidateReader) -> list[tuple[Passage, Candidate]]:
     """Durations that state the contract's (initial) term, and "Nth anniversary" terms."""
     found = []
     for p, c in reader.candidates(ValueType.duration):
         if c.kind not in (None, "term", "period") or "anniversary" in c.raw.lower():
             continue  # anniversaries are read below, with their start date
-        s, e = sentence_bounds(p.text, c.start, c.end)
+        s, e = _term_bounds(p.text, c.start, c.end)
         before = p.text[max(s, c.start - 80) : c.start]
         if not _TERM_SENTENCE.search(p.text, s, e) or _NOT_A_TERM.search(before):
             continue
@@ -254,7 +259,7 @@ def _term_durations(reader: CandidateReader) -> list[tuple[Passage, Candidate]]:
             continue
         if _RENEWAL_BEFORE.search(_RUNS_FROM_START.sub(" ", p.text[s : c.start])):
             continue  # "thereafter renews for subsequent one (1) year periods"
-        if _RECURRENCE.search(c.raw) or _NAMES_A_RENEWAL.match(p.text, c.end, c.end + 20):
+        if _RECURRENCE.search(c.raw) or _NAMES_A_RENEWAL.match(p.text, c.end, min(e, c.end + 20)):
             continue  # a renewal period, counted after the initial term, not from the start
         if c.value == PERPETUAL and not _CONTINUES_FOREVER.search(p.text, s, e):
             continue  # a perpetual licence, not a perpetual agreement
@@ -320,7 +325,7 @@ def _start_date(
     named = _date_counted_from(p.text, c)
     if named:
         return named, "stated"
-    s, e = sentence_bounds(p.text, c.start, c.end)
+    s, e = _term_bounds(p.text, c.start, c.end)
     sentence = p.text[s:e]
     counted_from_signing = bool(_COUNTED_FROM_SIGNING.match(p.text, c.end, e))
     stated = [d for d in find_candidates(ValueType.date, sentence) if d.unit == "day"]
@@ -469,6 +474,8 @@ def _expiration_mode(
             note = "term bound to an event" if c.kind == "event" else "open-ended term"
             scored.append(reader.place(p, c, feats, value=PERPETUAL, note=note))
             continue
+        if line := labelled_line(p.text, c.start, c.end):
+            feats["sentence"] = reader.sentence_bonus(p, c, line)  # the form's other lines differ
         agreement_runs_for = _runs_for(p.text, c)
         if c.unit in _SHORT_UNITS or (_SHORT_MONTHS.match(c.value) and not agreement_runs_for):
             continue  # contracts run for a year or more; days are notice or cure periods

@@ -18,7 +18,7 @@ from dataclasses import replace
 from datetime import date, timedelta
 from decimal import Decimal
 
-from .base import Candidate, cue_after, cue_before, dedupe_overlaps
+from .base import Candidate, cue_after, cue_before, dedupe_overlaps, labelled_line
 from .numbers import ORDINAL_WORDS, QUANTITY, format_decimal, ordinal_value, quantity_value
 
 __all__ = [
@@ -203,7 +203,11 @@ def _notice_after(text: str, start: int, end: int) -> str | None:
 
 def _role(text: str, start: int, end: int) -> str | None:
     """Notice if a notice phrase follows; else the nearest notice/renewal cue; else the period
-    the duration qualifies ("a two-year term"); else term; else a bare period."""
+    the duration qualifies ("a two-year term"); else term; else a bare period. On a form's
+    labelled line only the line counts ("Initial Term: 36 months" above "Renewal Term: ...")."""
+    if line := labelled_line(text, start, end):
+        lo, hi = line
+        text, start, end = text[lo:hi], start - lo, end - lo
     return (
         _notice_after(text, start, end)
         or cue_before(text, start, DURATION_CUES[:2])
