@@ -1351,6 +1351,14 @@ def inventory() -> list[Rule]:
         "        if line := labelled_line(p.text, c.start, c.end):\n",
         "        if line := None:\n", form_lines, generic=True, flags=0, readers=("duration",),
     ))
+    rules.append(edit(
+        "rules.py", "a term stated only by the day it takes effect and the day it ends is the "
+        "time between them (_term_between_dates)",
+        " + _term_between_dates(reader)\n", "\n",
+        r"\b(?:agreement|contract|term)\b[^.;]{0,80}?\b(?:force|effect|effective|commenc\w*|begin"
+        r"\w*)\s+(?:on|from|as\s+of)\s+[^.;]{4,30}?\d{4}[^.;]{0,80}?\b(?:until|through|(?:expir"
+        r"|terminat|end)\w*\s+on)\s+[^.;]{4,30}?\d{4}", generic=True, readers=("duration",),
+    ))
     # ---------------------------------------------------------------- rules.py (renewal mode)
     # the duration reader does not run the renewal mode: its ablation shows no change, the probe
     # counts where these could fire

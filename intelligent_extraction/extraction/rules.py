@@ -60,6 +60,7 @@ from .values.durations import (
     EXTENDS_A_RENEWAL,
     PERPETUAL,
     anniversary_years,
+    duration_between,
     names_a_recurrence,
 )
 from .values.sentences import sentence_spans
@@ -78,7 +79,33 @@ _SHOWN = 5  # candidates kept in the trace
 def _value_mode(
     reader: CandidateReader, context: Mapping[str, Any], needed: Mapping[str, FieldRule]
 ) -> list[Scored]:
-    return reader.typed() + _effective_when_signed(reader, context)
+    return reader.typed() + _effective_when_signed(reader, context) + _term_between_dates(reader)
+
+
+def _term_between_dates(reader: CandidateReader) -> list[Scored]:
+    """A term stated only by its two ends, in one sentence about the agreement: "This Agreement
+    shall come into force on 1st May 2021 and shall remain in force until 30th April 2024" is
+    a term of three years. Kleister labels the span between the two days as the term (train: an
+    NDA effective February 18 that terminates on March 5 has a term of 16 days)."""
+    if reader.field.type is not ValueType.duration:
+        return []
+    found = []
+    for p in reader.passages:
+        days = [d for d in find_candidates(ValueType.date, p.text) if d.unit == "day"]
+        for begin, end in zip(days, days[1:]):
+            if begin.kind != "effective" or end.kind != "expire":
+                continue  # the date the agreement takes effect, then the one it expires on
+            s, e = sentence_bounds(p.text, begin.start, begin.end)
+            if end.end > e or not _AGREEMENT_SUBJECT.search(p.text, s, begin.start):
+                continue
+            span = duration_between(str(begin.value), str(end.value))
+            if span is None:
+                continue
+            unit = "year" if span.endswith("Y") else "month"
+            c = Candidate(span, p.text[begin.start : end.end], begin.start, end.end, unit, "term")
+            note = f"from {begin.value} to {end.value}"
+            found.append(reader.place(p, c, reader.features(p, c), note=note))
+    return found
 
 
 #: The agreement takes effect when it is signed, with no date of its own: "shall enter into

@@ -26,6 +26,7 @@ __all__ = [
     "parse_duration",
     "iso_duration",
     "add_duration",
+    "duration_between",
     "DURATION_CUES",
     "AGREEMENT_START",
     "ANNIVERSARY",
@@ -433,3 +434,19 @@ def add_duration(iso_date: str, duration: str) -> str | None:
         return f"{parts[0] + amount:04d}" if code == "Y" else None
     shifted = _add_months(parts[0], parts[1], parts[2] if len(parts) == 3 else 1, months)
     return shifted.isoformat() if len(parts) == 3 else shifted.isoformat()[:7]
+
+
+def duration_between(start: str, end: str) -> str | None:
+    """The whole years or months from the day ``start`` to the day ``end`` (ISO), the end day
+    counted in or not ("from 1 May 2021 until 30 April 2024" and "... until 1 May 2024" are both
+    "P3Y"). None when no whole number of months (up to 50 years) spans them."""
+    if len(start) != 10 or len(end) != 10 or end <= start:
+        return None
+    day_after = (date.fromisoformat(end) + timedelta(days=1)).isoformat()
+    for months in range(1, 601):
+        reached = add_duration(start, f"P{months}M")
+        if reached in (end, day_after):
+            return f"P{months // 12}Y" if months % 12 == 0 else f"P{months}M"
+        if reached is None or reached > day_after:
+            return None
+    return None
