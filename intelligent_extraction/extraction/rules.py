@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -92,7 +93,7 @@ def _term_between_dates(reader: CandidateReader) -> list[Scored]:
     found = []
     for p in reader.passages:
         days = [d for d in find_candidates(ValueType.date, p.text) if d.unit == "day"]
-        for begin, end in zip(days, days[1:]):
+        for begin, end in pairwise(days):
             if begin.kind != "effective" or end.kind != "expire":
                 continue  # the date the agreement takes effect, then the one it expires on
             s, e = sentence_bounds(p.text, begin.start, begin.end)
