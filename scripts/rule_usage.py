@@ -1335,6 +1335,38 @@ def inventory() -> list[Rule]:
         "_UNIT = r\"(?P<unit>year|month|week|day|hour)s?\\b\"", r"\d\s*(?:yrs?|mos?)\b",
         generic=True,
     ))
+    # a form of labelled lines ("Initial Term: 24 months" over "Renewal Term: 12 months"): a
+    # duration on one of them reads its role, and the expiration mode its statement, in the line
+    form_lines = (r"(?m)^[ \t]*[A-Z][\w'/&.-]*(?:[ \t]+[\w'/&().-]+){0,4}?[ \t]*:[ \t]*\S[^\n]*"
+                  r"\d[^\n]*\b(?:years?|months?)\b[^\n]*\n[ \t]*[A-Z][\w'/&.-]*"
+                  r"(?:[ \t]+[\w'/&().-]+){0,4}?[ \t]*:")
+    rules.append(edit(
+        du, "a duration on a form's labelled line takes its role from the line only "
+        "(labelled_line)",
+        "    if line := labelled_line(text, start, end):\n        lo, hi = line\n",
+        "    if line := None:\n        lo, hi = line\n", form_lines, generic=True, flags=0,
+    ))
+    rules.append(edit(
+        "rules.py", "a term on a form's labelled line is stated by the line, not the block "
+        "(_term_bounds, labelled_line)",
+        "    return labelled_line(text, start, end) or sentence_bounds(text, start, end)",
+        "    return sentence_bounds(text, start, end)", form_lines, generic=True, flags=0,
+        readers=("duration",),
+    ))
+    rules.append(edit(
+        "rules.py", "the expiry from a form's term line takes its sentence cues from the line "
+        "(labelled_line)",
+        "        if line := labelled_line(p.text, c.start, c.end):\n",
+        "        if line := None:\n", form_lines, generic=True, flags=0, readers=("duration",),
+    ))
+    rules.append(edit(
+        "rules.py", "a term stated only by the day it takes effect and the day it ends is the "
+        "time between them (_term_between_dates)",
+        " + _term_between_dates(reader)\n", "\n",
+        r"\b(?:agreement|contract|term)\b[^.;]{0,80}?\b(?:force|effect|effective|commenc\w*|begin"
+        r"\w*)\s+(?:on|from|as\s+of)\s+[^.;]{4,30}?\d{4}[^.;]{0,80}?\b(?:until|through|(?:expir"
+        r"|terminat|end)\w*\s+on)\s+[^.;]{4,30}?\d{4}", generic=True, readers=("duration",),
+    ))
     # ---------------------------------------------------------------- rules.py (renewal mode)
     # the duration reader does not run the renewal mode: its ablation shows no change, the probe
     # counts where these could fire

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -53,13 +54,14 @@ from .scoring import (
     sentence_bounds,
 )
 from .values import Candidate, add_duration, find_candidates
-from .values.base import squash_spaces
+from .values.base import labelled_line, squash_spaces
 from .values.durations import (
     AGREEMENT_START,
     ANNIVERSARY,
     EXTENDS_A_RENEWAL,
     PERPETUAL,
     anniversary_years,
+    duration_between,
     names_a_recurrence,
 )
 from .values.sentences import sentence_spans
@@ -78,7 +80,33 @@ _SHOWN = 5  # candidates kept in the trace
 def _value_mode(
     reader: CandidateReader, context: Mapping[str, Any], needed: Mapping[str, FieldRule]
 ) -> list[Scored]:
-    return reader.typed() + _effective_when_signed(reader, context)
+    return reader.typed() + _effective_when_signed(reader, context) + _term_between_dates(reader)
+
+
+def _term_between_dates(reader: CandidateReader) -> list[Scored]:
+    """A term stated only by its two ends, in one sentence about the agreement: "This Agreement
+    shall come into force on 1st May 2021 and shall remain in force until 30th April 2024" is
+    a term of three years. Kleister labels the span between the two days as the term (train: an
+    NDA effective February 18 that terminates on March 5 has a term of 16 days)."""
+    if reader.field.type is not ValueType.duration:
+        return []
+    found = []
+    for p in reader.passages:
+        days = [d for d in find_candidates(ValueType.date, p.text) if d.unit == "day"]
+        for begin, end in pairwise(days):
+            if begin.kind != "effective" or end.kind != "expire":
+                continue  # the date the agreement takes effect, then the one it expires on
+            s, e = sentence_bounds(p.text, begin.start, begin.end)
+            if end.end > e or not _AGREEMENT_SUBJECT.search(p.text, s, begin.start):
+                continue
+            span = duration_between(str(begin.value), str(end.value))
+            if span is None:
+                continue
+            unit = "year" if span.endswith("Y") else "month"
+            c = Candidate(span, p.text[begin.start : end.end], begin.start, end.end, unit, "term")
+            note = f"from {begin.value} to {end.value}"
+            found.append(reader.place(p, c, reader.features(p, c), note=note))
+    return found
 
 
 #: The agreement takes effect when it is signed, with no date of its own: "shall enter into
@@ -240,13 +268,18 @@ _AFTER_THE_END = re.compile(
 _OF_ANOTHER_EVENT = re.compile(rf"\s+of\s+(?!{AGREEMENT_START})", re.IGNORECASE)
 
 
+def _term_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    """What states a term: its labelled line in a form, else its sentence."""
+    return labelled_line(text, start, end) or sentence_bounds(text, start, end)
+
+
 def _term_durations(reader: CandidateReader) -> list[tuple[Passage, Candidate]]:
     """Durations that state the contract's (initial) term, and "Nth anniversary" terms."""
     found = []
     for p, c in reader.candidates(ValueType.duration):
         if c.kind not in (None, "term", "period") or "anniversary" in c.raw.lower():
             continue  # anniversaries are read below, with their start date
-        s, e = sentence_bounds(p.text, c.start, c.end)
+        s, e = _term_bounds(p.text, c.start, c.end)
         before = p.text[max(s, c.start - 80) : c.start]
         if not _TERM_SENTENCE.search(p.text, s, e) or _NOT_A_TERM.search(before):
             continue
@@ -254,7 +287,7 @@ def _term_durations(reader: CandidateReader) -> list[tuple[Passage, Candidate]]:
             continue
         if _RENEWAL_BEFORE.search(_RUNS_FROM_START.sub(" ", p.text[s : c.start])):
             continue  # "thereafter renews for subsequent one (1) year periods"
-        if _RECURRENCE.search(c.raw) or _NAMES_A_RENEWAL.match(p.text, c.end, c.end + 20):
+        if _RECURRENCE.search(c.raw) or _NAMES_A_RENEWAL.match(p.text, c.end, min(e, c.end + 20)):
             continue  # a renewal period, counted after the initial term, not from the start
         if c.value == PERPETUAL and not _CONTINUES_FOREVER.search(p.text, s, e):
             continue  # a perpetual licence, not a perpetual agreement
@@ -320,7 +353,7 @@ def _start_date(
     named = _date_counted_from(p.text, c)
     if named:
         return named, "stated"
-    s, e = sentence_bounds(p.text, c.start, c.end)
+    s, e = _term_bounds(p.text, c.start, c.end)
     sentence = p.text[s:e]
     counted_from_signing = bool(_COUNTED_FROM_SIGNING.match(p.text, c.end, e))
     stated = [d for d in find_candidates(ValueType.date, sentence) if d.unit == "day"]
@@ -469,6 +502,8 @@ def _expiration_mode(
             note = "term bound to an event" if c.kind == "event" else "open-ended term"
             scored.append(reader.place(p, c, feats, value=PERPETUAL, note=note))
             continue
+        if line := labelled_line(p.text, c.start, c.end):
+            feats["sentence"] = reader.sentence_bonus(p, c, line)  # the form's other lines differ
         agreement_runs_for = _runs_for(p.text, c)
         if c.unit in _SHORT_UNITS or (_SHORT_MONTHS.match(c.value) and not agreement_runs_for):
             continue  # contracts run for a year or more; days are notice or cure periods

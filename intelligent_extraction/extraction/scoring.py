@@ -313,10 +313,13 @@ class CandidateReader:
         """The profile's ``early`` weight, fading by a third for each chunk into the opening."""
         return self.rule.early * max(0.0, 1.0 - 0.35 * chunk.opening_position)
 
-    def sentence_bonus(self, passage: Passage, c: Candidate) -> float:
+    def sentence_bonus(
+        self, passage: Passage, c: Candidate, bounds: tuple[int, int] | None = None
+    ) -> float:
+        """The sentence cues' bonus over ``c``'s sentence, or over ``bounds`` when given."""
         if not self.sentence_cues:
             return 0.0
-        s, e = sentence_bounds(passage.text, c.start, c.end)
+        s, e = bounds or sentence_bounds(passage.text, c.start, c.end)
         # 0.0, not sum()'s int 0, when no cue matches: features are floats (explain, JSON)
         return sum((w for rx, w in self.sentence_cues if rx.search(passage.text, s, e)), 0.0)
 

@@ -327,3 +327,30 @@ def test_an_anniversary_of_signing_counts_from_signing_not_from_a_stated_start(t
     )
     assert result.value == "2022-01-20", (result.value, result.candidates[:2])
 
+
+#: an order form of labelled lines: the term's line is its own statement, though no full stop
+#: ends it and the next line labels a renewal or a notice
+FORM_TERMS = [
+    ("Customer: Larchmont Veterinary Clinic\nEffective Date: 2016-03-01\n"
+     "Initial Term: 24 months\nRenewal: automatic, for successive 12-month periods\n"
+     "Notice of non-renewal: 90 days", "2018-03-01"),
+    ("Supplier: Pebblebrook Courier Ltd\nStart Date: 1 March 2016\nTerm: 3 years\n"
+     "Renewal Term: 1 year\nPayment Terms: net 30", "2019-03-01"),
+    ("Licensee: Quarry Hill Studios\nCommencement Date: March 1, 2016\n"
+     "Subscription Term: thirty-six (36) months\nRenewal Term: twelve (12) months", "2019-03-01"),
+]
+
+
+@pytest.mark.parametrize(("text", "end"), FORM_TERMS)
+def test_a_forms_term_line_gives_the_expiry(text, end):
+    result = _expiry(text, effective_date="2016-03-01")
+    assert result.value == end, (result.value, result.candidates[:2])
+
+
+def test_a_term_wrapped_before_its_renewal_in_prose_is_still_read():
+    """Prose wrapped mid-sentence has no labelled lines: the sentence still bounds the term."""
+    text = (
+        "This Agreement shall continue for a term of two (2) years from the Effective Date,\n"
+        "and thereafter renews for successive one (1) year\nrenewal periods unless terminated."
+    )
+    assert _expiry(text, effective_date="2016-03-01").value == "2018-03-01"

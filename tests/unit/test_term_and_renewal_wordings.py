@@ -132,3 +132,22 @@ def test_with_open_ended_answers_an_open_ended_agreement_answers_perpetual():
     })
     result = RuleExtractor(SHIPPED).extract(config, [chunk(text, 4, 3000)])
     assert result.value == "perpetual"
+@pytest.mark.parametrize(("text", "value"), [
+    # a term stated only by the day it takes effect and the day it ends (the end day counted in
+    # or not)
+    ("This Agreement shall enter into force on 1 October 2015 and shall remain in force until "
+     "30 September 2018.", "P3Y"),
+    ("The term of this Agreement begins on February 1, 2012 and ends on January 31, 2013.",
+     "P1Y"),
+    ("This Contract shall take effect on 10 June 2019 and shall expire on 10 December 2020.",
+     "P18M"),
+])
+def test_a_term_stated_by_its_two_ends_is_the_time_between_them(text, value):
+    result = RuleExtractor(SHIPPED).extract(TERM_FIELD, [chunk(text, 4, 3000)])
+    assert (result.status, result.value) == ("found", value), result.candidates[:2]
+
+
+def test_a_task_between_two_dates_is_no_term():
+    text = ("This Agreement is dated June 1, 2020. The Consultant shall deliver the survey between "
+            "July 1, 2020 and September 30, 2020.")
+    assert RuleExtractor(SHIPPED).extract(TERM_FIELD, [chunk(text, 4, 3000)]).status == "not_found"

@@ -8,6 +8,7 @@ import pytest
 
 from intelligent_extraction.extraction.values.durations import (
     add_duration,
+    duration_between,
     find_durations,
     iso_duration,
     parse_duration,
@@ -278,3 +279,14 @@ def test_an_anniversary_thereof_with_no_start_named_is_no_term():
 def test_a_heading_pairing_the_term_with_its_renewal_names_no_role(text, kind):
     [duration] = find_durations(text)
     assert duration.kind == kind
+
+
+@pytest.mark.parametrize(("start", "end", "span"), [
+    ("2021-05-01", "2024-04-30", "P3Y"),  # the end day counted in
+    ("2021-05-01", "2024-05-01", "P3Y"),  # ... or not
+    ("2019-06-10", "2020-12-09", "P18M"),
+    ("2020-01-15", "2020-03-02", None),  # no whole number of months
+    ("2020-03-01", "2020-01-01", None),  # ends before it starts
+])
+def test_the_whole_months_between_two_days(start, end, span):
+    assert duration_between(start, end) == span

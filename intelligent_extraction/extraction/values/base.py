@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 __all__ = ["Candidate", "PARAGRAPH_BREAK", "cue_before", "cue_after", "dedupe_overlaps",
-           "squash_spaces"]
+           "labelled_line", "squash_spaces"]
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,36 @@ def cue_after(
         if m and (best is None or m.start() < best[0]):
             best = (m.start(), role)
     return best[1] if best else None
+
+
+#: A line of a form that labels its value ("Initial Term: 24 months", "Effective Date:
+#: 08/01/2022"): a short label opening the line, then a colon (not a clock's "10:00").
+_LABELLED_LINE = re.compile(
+    r"[ \t]*[A-Z][\w'’&/.-]*(?:[ \t]+[\w'’&/().-]+){0,4}?[ \t]*(?<!\d):(?!\d)"
+)
+
+
+def _line_at(text: str, start: int, end: int) -> tuple[int, int]:
+    """The line holding ``[start, end)`` (without its newline)."""
+    lo = text.rfind("\n", 0, start) + 1
+    hi = text.find("\n", end)
+    return lo, len(text) if hi < 0 else hi
+
+
+def labelled_line(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The labelled line holding ``[start, end)`` when a line next to it is labelled too (a
+    block of them: an order form, a cover sheet), where each line states one thing though no
+    full stop ends it. A lone line opening with a few words and a colon may be prose wrapped
+    mid-sentence."""
+    lo, hi = _line_at(text, start, end)
+    if hi < end or not _LABELLED_LINE.match(text, lo, hi):
+        return None
+    neighbours = ([_line_at(text, lo - 1, lo - 1)] if lo else []) + (
+        [_line_at(text, hi + 1, hi + 1)] if hi < len(text) else []
+    )
+    if any(_LABELLED_LINE.match(text, a, b) for a, b in neighbours):
+        return lo, hi
+    return None
 
 
 def dedupe_overlaps(candidates: list[Candidate]) -> list[Candidate]:

@@ -18,7 +18,7 @@ from dataclasses import replace
 from datetime import date, timedelta
 from decimal import Decimal
 
-from .base import Candidate, cue_after, cue_before, dedupe_overlaps
+from .base import Candidate, cue_after, cue_before, dedupe_overlaps, labelled_line
 from .numbers import ORDINAL_WORDS, QUANTITY, format_decimal, ordinal_value, quantity_value
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "parse_duration",
     "iso_duration",
     "add_duration",
+    "duration_between",
     "DURATION_CUES",
     "AGREEMENT_START",
     "ANNIVERSARY",
@@ -203,7 +204,11 @@ def _notice_after(text: str, start: int, end: int) -> str | None:
 
 def _role(text: str, start: int, end: int) -> str | None:
     """Notice if a notice phrase follows; else the nearest notice/renewal cue; else the period
-    the duration qualifies ("a two-year term"); else term; else a bare period."""
+    the duration qualifies ("a two-year term"); else term; else a bare period. On a form's
+    labelled line only the line counts ("Initial Term: 36 months" above "Renewal Term: ...")."""
+    if line := labelled_line(text, start, end):
+        lo, hi = line
+        text, start, end = text[lo:hi], start - lo, end - lo
     return (
         _notice_after(text, start, end)
         or cue_before(text, start, DURATION_CUES[:2])
@@ -436,3 +441,19 @@ def add_duration(iso_date: str, duration: str) -> str | None:
         return f"{parts[0] + amount:04d}" if code == "Y" else None
     shifted = _add_months(parts[0], parts[1], parts[2] if len(parts) == 3 else 1, months)
     return shifted.isoformat() if len(parts) == 3 else shifted.isoformat()[:7]
+
+
+def duration_between(start: str, end: str) -> str | None:
+    """The whole years or months from the day ``start`` to the day ``end`` (ISO), the end day
+    counted in or not ("from 1 May 2021 until 30 April 2024" and "... until 1 May 2024" are both
+    "P3Y"). None when no whole number of months (up to 50 years) spans them."""
+    if len(start) != 10 or len(end) != 10 or end <= start:
+        return None
+    day_after = (date.fromisoformat(end) + timedelta(days=1)).isoformat()
+    for months in range(1, 601):
+        reached = add_duration(start, f"P{months}M")
+        if reached in (end, day_after):
+            return f"P{months // 12}Y" if months % 12 == 0 else f"P{months}M"
+        if reached is None or reached > day_after:
+            return None
+    return None
