@@ -1164,6 +1164,17 @@ def inventory() -> list[Rule]:
         r"\banniversary\s+of\s+(?:the\s+)?(?:date|effective|execution|this)",
     ))
     rules.append(edit(
+        du, "an anniversary of the agreement's signing is the agreement's ('the date of the last "
+        "signature', 'the date on which this Agreement is signed') (AGREEMENT_START)",
+        '    r"|of\\s+(?:its\\s+|the\\s+last\\s+)?(?:signature|signing)"\n'
+        '    r"|on\\s+which\\s+(?:this\\s+(?:letter\\s+)?agreement|it)\\s+(?:is|was|has\\s+been)'
+        '\\s+(?:signed|executed))"\n',
+        '    r")"\n',
+        r"\banniversary\s+of\s+(?:the\s+)?date\s+(?:of\s+(?:its\s+|the\s+last\s+)?"
+        r"(?:signature|signing)|on\s+which\s+(?:this\s+(?:letter\s+)?agreement|it)\s+"
+        r"(?:is|was|has\s+been)\s+(?:signed|executed))", generic=True,
+    ))
+    rules.append(edit(
         du, "'the third anniversary hereof', and 'thereof' after a start the sentence names, are "
         "the agreement's (_ANNIVERSARY_OF_START)",
         r'|hereof\b|(?P<thereof>thereof)\b)"', r'|(?P<thereof>(?!x)x))"',
