@@ -285,6 +285,13 @@ def inventory() -> list[Rule]:
         "    found = [None, _letter_addressee(text)]",
         r"\bthe\s+(?:undersigned|(?:person|individual)\s+whose\s+name)",
     ))
+    rules.append(edit(
+        pr, "a company heading the undersigned's signature block is that side "
+        "(_reads_as_a_company)",
+        "            if _reads_as_a_person(name) or _reads_as_a_company(name):",
+        "            if _reads_as_a_person(name):",
+        r"\bthe\s+(?:undersigned|(?:person|individual)\s+whose\s+name)", generic=True,
+    ))
     rules += branches(
         pr, "_SALUTATION = re.compile(", "re.IGNORECASE | re.MULTILINE", [
             (r"Ladies\s+and\s+Gentlemen", r"^Ladies\s+and\s+Gentlemen\s*[:,]"),

@@ -836,6 +836,36 @@ def test_a_party_named_only_as_the_undersigned_is_who_signs_under_its_alias(
     assert result.value == ["Lantern Mills, Inc.", "Marta J. Quince"]
 
 
+@pytest.mark.parametrize(
+    ("alias", "signatures", "company"),
+    [
+        # the alias heads the block, the company under it signs by its officer
+        (
+            "Recipient",
+            "LANTERN MILLS, INC.\n\nBy: /s/ Oscar Vell\n\nRECIPIENT:\n\n"
+            "SUMMIT TRAIL PARTNERS, LP\n\nBy: /s/ Derek Olsen\nName: Derek Olsen\n"
+            "Title: Managing Partner\n",
+            "SUMMIT TRAIL PARTNERS, LP",
+        ),
+        (
+            "Investor",
+            "LANTERN MILLS, INC.\n\nBy: /s/ Oscar Vell\n\nINVESTOR\n"
+            "Harbor Light Capital LLC\nBy: /s/ Renata Cole\nIts: Manager\n",
+            "Harbor Light Capital LLC",
+        ),
+    ],
+)
+def test_a_company_named_only_as_the_undersigned_is_the_company_under_its_alias(
+    extractor, alias, signatures, company
+):
+    opening = (
+        "This Agreement is entered into between Lantern Mills, Inc. (the \u201cCompany\u201d) "
+        f"and the undersigned (the \u201c{alias}\u201d)."
+    )
+    result = _parties_of(extractor, opening, signatures)
+    assert result.value == ["Lantern Mills, Inc.", company]
+
+
 def test_a_column_beside_the_undersigneds_alias_names_nobody_for_it(extractor):
     """Two signature columns run line by line: the officer's name under the company's "By:"
     stands under the alias's header too."""
