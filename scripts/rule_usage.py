@@ -1413,6 +1413,15 @@ def inventory() -> list[Rule]:
     # ---------------------------------------------------------------- rules.py (titles)
     rl = "rules.py"
     rules.append(edit(
+        rl, "a title line opening with its title word and what it is about ('AGREEMENT OF "
+        "LIMITED PARTNERSHIP', 'AGREEMENT REGARDING CONFIDENTIAL INFORMATION') (_CAPS_TITLE 'o')",
+        '    r"^[ \\t]*(?P<o>(?:AGREEMENT|CONTRACT)[ \\t]+'
+        '(?:OF|REGARDING|CONCERNING|RELATING[ \\t]+TO|FOR|ON)"\n',
+        '    r"^(?P<o>(?!)"\n',
+        r"(?m)^[ \t]*(?:AGREEMENT|CONTRACT)[ \t]+"
+        r"(?:OF|REGARDING|CONCERNING|RELATING[ \t]+TO|FOR|ON)[ \t]+[A-Z]", flags=0, generic=True,
+    ))
+    rules.append(edit(
         rl, "a title's last word on a line of its own joins the line above (_CAPS_TITLE 'b')",
         'rf"|^[ \\t]*(?P<b>{_TITLE_WORDS}(?:[ \\t]+(?:NO\\.|NUMBER|#)[ \\t]*\\d+)?)[ \\t]*$"\n',
         'rf"|(?P<b>(?!))"\n',

@@ -1322,6 +1322,15 @@ def test_signing_date_fallback_is_only_for_dates():
     ("May 1, 2019\n\nRedfern Corp.\n\nSubject: Amendment No. 2 to Supply Agreement\n\nLadies "
      "and Gentlemen:\n\nReference is made to the Supply Agreement.",
      "Amendment No. 2 to Supply Agreement"),
+    # a title that opens with its title word and says what the agreement is about
+    ("AGREEMENT REGARDING CONFIDENTIAL INFORMATION\n\nThis Agreement Regarding Confidential "
+     "Information is dated as of March 1, 2004 between Harlow Foods Ltd. and Penrose Trading "
+     "LLC.", "AGREEMENT REGARDING CONFIDENTIAL INFORMATION"),
+    ("AGREEMENT OF LIMITED PARTNERSHIP\n\nThis Agreement of Limited Partnership is made between "
+     "Harlow Foods Ltd. as general partner and the limited partners named below.",
+     "AGREEMENT OF LIMITED PARTNERSHIP"),
+    ("AGREEMENT FOR CONFIDENTIAL DISCLOSURE\n\nHarlow Foods Ltd. and Penrose Trading LLC agree "
+     "as follows.", "AGREEMENT FOR CONFIDENTIAL DISCLOSURE"),
 ])
 def test_a_title_is_read_from_the_text_around_it(opening, title):
     result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(opening, 0, 0)])
@@ -1363,6 +1372,8 @@ def test_terms_name_a_document_only_as_terms_and_conditions_or_of_sale(text, tit
      "lender consents to the sale.", None),
     ("8. The closing shall take place at noon on May 1, 2019.\n\nCLOSING DELIVERIES\n\nBILL OF "
      "SALE\n\nHarlow Foods Ltd. shall deliver a bill of sale.", None),
+    # "AGREEMENT OF" that runs on into a sentence heads no document
+    ("AGREEMENT OF THE PARTIES.\n\nThe parties agree to the terms below.", None),
 ])
 def test_a_heading_that_names_no_document_is_not_read_as_its_title(text, title):
     result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(text, 0, 0)])
