@@ -285,6 +285,13 @@ def inventory() -> list[Rule]:
         "    found = [None, _letter_addressee(text)]",
         r"\bthe\s+(?:undersigned|(?:person|individual)\s+whose\s+name)",
     ))
+    rules.append(edit(
+        pr, "a company heading the undersigned's signature block is that side "
+        "(_reads_as_a_company)",
+        "            if _reads_as_a_person(name) or _reads_as_a_company(name):",
+        "            if _reads_as_a_person(name):",
+        r"\bthe\s+(?:undersigned|(?:person|individual)\s+whose\s+name)", generic=True,
+    ))
     rules += branches(
         pr, "_SALUTATION = re.compile(", "re.IGNORECASE | re.MULTILINE", [
             (r"Ladies\s+and\s+Gentlemen", r"^Ladies\s+and\s+Gentlemen\s*[:,]"),
@@ -1164,6 +1171,17 @@ def inventory() -> list[Rule]:
         r"\banniversary\s+of\s+(?:the\s+)?(?:date|effective|execution|this)",
     ))
     rules.append(edit(
+        du, "an anniversary of the agreement's signing is the agreement's ('the date of the last "
+        "signature', 'the date on which this Agreement is signed') (AGREEMENT_START)",
+        '    r"|of\\s+(?:its\\s+|the\\s+last\\s+)?(?:signature|signing)"\n'
+        '    r"|on\\s+which\\s+(?:this\\s+(?:letter\\s+)?agreement|it)\\s+(?:is|was|has\\s+been)'
+        '\\s+(?:signed|executed))"\n',
+        '    r")"\n',
+        r"\banniversary\s+of\s+(?:the\s+)?date\s+(?:of\s+(?:its\s+|the\s+last\s+)?"
+        r"(?:signature|signing)|on\s+which\s+(?:this\s+(?:letter\s+)?agreement|it)\s+"
+        r"(?:is|was|has\s+been)\s+(?:signed|executed))", generic=True,
+    ))
+    rules.append(edit(
         du, "'the third anniversary hereof', and 'thereof' after a start the sentence names, are "
         "the agreement's (_ANNIVERSARY_OF_START)",
         r'|hereof\b|(?P<thereof>thereof)\b)"', r'|(?P<thereof>(?!x)x))"',
@@ -1434,6 +1452,15 @@ def inventory() -> list[Rule]:
     )
     # ---------------------------------------------------------------- rules.py (titles)
     rl = "rules.py"
+    rules.append(edit(
+        rl, "a title line opening with its title word and what it is about ('AGREEMENT OF "
+        "LIMITED PARTNERSHIP', 'AGREEMENT REGARDING CONFIDENTIAL INFORMATION') (_CAPS_TITLE 'o')",
+        '    r"^[ \\t]*(?P<o>(?:AGREEMENT|CONTRACT)[ \\t]+'
+        '(?:OF|REGARDING|CONCERNING|RELATING[ \\t]+TO|FOR|ON)"\n',
+        '    r"^(?P<o>(?!)"\n',
+        r"(?m)^[ \t]*(?:AGREEMENT|CONTRACT)[ \t]+"
+        r"(?:OF|REGARDING|CONCERNING|RELATING[ \t]+TO|FOR|ON)[ \t]+[A-Z]", flags=0, generic=True,
+    ))
     rules.append(edit(
         rl, "a title's last word on a line of its own joins the line above (_CAPS_TITLE 'b')",
         'rf"|^[ \\t]*(?P<b>{_TITLE_WORDS}(?:[ \\t]+(?:NO\\.|NUMBER|#)[ \\t]*\\d+)?)[ \\t]*$"\n',

@@ -217,10 +217,10 @@ _BLOCK_LINES = 3  # lines under a signature block's header that may hold the sig
 
 
 def _placeholder_signer(text: str) -> str | None:
-    """The individual a preamble names only as "the undersigned" (or "the person whose name
-    is set forth on the signature page"): the name in the signature block headed by the
-    alias the preamble gives that side ("SECOND PARTY" / "By: /s/ Jane Roe", "EMPLOYEE: Jane
-    Roe" / "(Print Name)")."""
+    """The side a preamble names only as "the undersigned" (or "the person whose name is set
+    forth on the signature page"): the name in the signature block headed by the alias the
+    preamble gives that side ("SECOND PARTY" / "By: /s/ Jane Roe", "EMPLOYEE: Jane Roe" /
+    "(Print Name)", "RECIPIENT:" / "SUMMIT LP" / "By: /s/ Jane Roe")."""
     for m in _PLACEHOLDER_PARTY.finditer(text):
         if name := _name_in_block(text, m.group("alias").strip(), m.end()):
             return name
@@ -232,9 +232,10 @@ _SIGNATURE_LABEL = re.compile(r"^(?:By|Name|Title|Its|Date|Address|Signature)\b"
 
 
 def _name_in_block(text: str, alias: str, after: int) -> str | None:
-    """The first person's name on the three lines under the block headed by ``alias`` (or
-    beside it, "EMPLOYEE: Jane Roe"), below ``after`` (the definition; a title above it may
-    start with the same word)."""
+    """The first person's or company's name on the three lines under the block headed by
+    ``alias`` (or beside it, "EMPLOYEE: Jane Roe"), below ``after`` (the definition; a title
+    above it may start with the same word). A company there signs by the officer on the "By:"
+    line under it: the company is the side."""
     header = re.compile(
         rf"^[ \t]*(?:the[ \t]+)?{re.escape(alias)}[ \t]*(?::[ \t]*(?P<rest>[^\n]*))?$",
         re.IGNORECASE | re.MULTILINE,
@@ -245,9 +246,18 @@ def _name_in_block(text: str, alias: str, after: int) -> str | None:
         lines = [h.group("rest") or ""] + text[h.end() :].splitlines()
         for line in [x.strip() for x in lines if x.strip()][:_BLOCK_LINES]:
             name = squash_spaces(_NAME_LABEL.sub("", _SIGNATURE_PREFIX.sub("", line))).rstrip(" _")
-            if _reads_as_a_person(name):
+            if _reads_as_a_person(name) or _reads_as_a_company(name):
                 return name
     return None
+
+
+def _reads_as_a_company(name: str) -> bool:
+    """A legal name with its legal form ("SUMMIT TRAIL PARTNERS, LP"), no label or number."""
+    return (
+        _SUFFIXED.search(name.rstrip(" ,.:")) is not None
+        and not re.search(r"\d|:", name)
+        and name_quality(name) == 1
+    )
 
 
 def _beside_another_header(above: str) -> bool:

@@ -669,7 +669,13 @@ _TITLE_WORD = (
 #: Agreement This Agreement is"), a recital, an image placeholder or a bracketed redaction.
 _RUN_INTO = r"(?=(?i:between|among|by|this|whereas|dated)\b|[\[{])"
 _CAPS_TITLE = re.compile(
-    rf"^[ \t]*{_IMAGE_TAG}(?P<t>(?:{_BRAND_LETTER})?{_CAPS}{{0,120}}?\b{_TITLE_WORDS}S?)"
+    # a title line that opens with its title word and says what the agreement is about
+    # ("AGREEMENT OF LIMITED PARTNERSHIP", "AGREEMENT REGARDING CONFIDENTIAL INFORMATION"): read
+    # first, or the title word alone would be taken for the title
+    r"^[ \t]*(?P<o>(?:AGREEMENT|CONTRACT)[ \t]+(?:OF|REGARDING|CONCERNING|RELATING[ \t]+TO|FOR|ON)"
+    r"(?:[ \t]+(?:THE|AND|OF|TO|&))*"
+    r"(?:[ \t]+[A-Z][A-Z'’-]*(?:[ \t]+(?:AND|OF|TO|&))*){1,6})[ \t]*$"
+    rf"|^[ \t]*{_IMAGE_TAG}(?P<t>(?:{_BRAND_LETTER})?{_CAPS}{{0,120}}?\b{_TITLE_WORDS}S?)"
     # the title ends the line, runs into capitalised or quoted text, or a dash adds a name
     rf"(?:[ \t]*$|\s+(?=BETWEEN|AMONG|BY\b|[A-Z\[\"“])|[ \t]+(?=[-–—][ \t]))"
     rf"|^[ \t]*{_IMAGE_TAG}(?P<tc>(?:{_TITLE_WORD}){{0,8}}"
@@ -840,7 +846,7 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
     """Capitalised title lines (joined with a previous line that runs on), prefixes dropped."""
     spans = []
     for m in _CAPS_TITLE.finditer(text):
-        group = next(g for g in ("t", "tc", "b", "d") if m.group(g))
+        group = next(g for g in ("o", "t", "tc", "b", "d") if m.group(g))
         start, end = m.start(group), m.end(group)
         while more := _TITLE_MORE.match(text, end):
             end = more.end()

@@ -849,6 +849,36 @@ def test_a_party_named_only_as_the_undersigned_is_who_signs_under_its_alias(
     assert result.value == ["Lantern Mills, Inc.", "Marta J. Quince"]
 
 
+@pytest.mark.parametrize(
+    ("alias", "signatures", "company"),
+    [
+        # the alias heads the block, the company under it signs by its officer
+        (
+            "Recipient",
+            "LANTERN MILLS, INC.\n\nBy: /s/ Oscar Vell\n\nRECIPIENT:\n\n"
+            "SUMMIT TRAIL PARTNERS, LP\n\nBy: /s/ Derek Olsen\nName: Derek Olsen\n"
+            "Title: Managing Partner\n",
+            "SUMMIT TRAIL PARTNERS, LP",
+        ),
+        (
+            "Investor",
+            "LANTERN MILLS, INC.\n\nBy: /s/ Oscar Vell\n\nINVESTOR\n"
+            "Harbor Light Capital LLC\nBy: /s/ Renata Cole\nIts: Manager\n",
+            "Harbor Light Capital LLC",
+        ),
+    ],
+)
+def test_a_company_named_only_as_the_undersigned_is_the_company_under_its_alias(
+    extractor, alias, signatures, company
+):
+    opening = (
+        "This Agreement is entered into between Lantern Mills, Inc. (the \u201cCompany\u201d) "
+        f"and the undersigned (the \u201c{alias}\u201d)."
+    )
+    result = _parties_of(extractor, opening, signatures)
+    assert result.value == ["Lantern Mills, Inc.", company]
+
+
 def test_a_column_beside_the_undersigneds_alias_names_nobody_for_it(extractor):
     """Two signature columns run line by line: the officer's name under the company's "By:"
     stands under the alias's header too."""
@@ -1305,6 +1335,15 @@ def test_signing_date_fallback_is_only_for_dates():
     ("May 1, 2019\n\nRedfern Corp.\n\nSubject: Amendment No. 2 to Supply Agreement\n\nLadies "
      "and Gentlemen:\n\nReference is made to the Supply Agreement.",
      "Amendment No. 2 to Supply Agreement"),
+    # a title that opens with its title word and says what the agreement is about
+    ("AGREEMENT REGARDING CONFIDENTIAL INFORMATION\n\nThis Agreement Regarding Confidential "
+     "Information is dated as of March 1, 2004 between Harlow Foods Ltd. and Penrose Trading "
+     "LLC.", "AGREEMENT REGARDING CONFIDENTIAL INFORMATION"),
+    ("AGREEMENT OF LIMITED PARTNERSHIP\n\nThis Agreement of Limited Partnership is made between "
+     "Harlow Foods Ltd. as general partner and the limited partners named below.",
+     "AGREEMENT OF LIMITED PARTNERSHIP"),
+    ("AGREEMENT FOR CONFIDENTIAL DISCLOSURE\n\nHarlow Foods Ltd. and Penrose Trading LLC agree "
+     "as follows.", "AGREEMENT FOR CONFIDENTIAL DISCLOSURE"),
 ])
 def test_a_title_is_read_from_the_text_around_it(opening, title):
     result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(opening, 0, 0)])
@@ -1346,6 +1385,8 @@ def test_terms_name_a_document_only_as_terms_and_conditions_or_of_sale(text, tit
      "lender consents to the sale.", None),
     ("8. The closing shall take place at noon on May 1, 2019.\n\nCLOSING DELIVERIES\n\nBILL OF "
      "SALE\n\nHarlow Foods Ltd. shall deliver a bill of sale.", None),
+    # "AGREEMENT OF" that runs on into a sentence heads no document
+    ("AGREEMENT OF THE PARTIES.\n\nThe parties agree to the terms below.", None),
 ])
 def test_a_heading_that_names_no_document_is_not_read_as_its_title(text, title):
     result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(text, 0, 0)])

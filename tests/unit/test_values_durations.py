@@ -213,8 +213,28 @@ def test_an_anniversary_of_the_agreements_start_is_that_many_years(text: str, is
     assert (duration.value, duration.unit) == (iso, "year")
 
 
+@pytest.mark.parametrize(
+    ("text", "iso"),
+    [
+        ("This Agreement shall expire on the third anniversary of the date on which it is signed "
+         "by the last party.", "P3Y"),
+        ("This Agreement shall terminate on the second anniversary of the date of the last "
+         "signature below.", "P2Y"),
+        ("The obligations of this Agreement shall expire on the fifth anniversary of the date of "
+         "signature.", "P5Y"),
+        ("This Agreement will remain in effect until the first anniversary of the date on which "
+         "this Agreement is executed by both parties.", "P1Y"),
+    ],
+)
+def test_an_anniversary_of_the_agreements_signing_is_that_many_years(text: str, iso: str) -> None:
+    [duration] = find_durations(text)
+    assert (duration.value, duration.unit) == (iso, "year")
+
+
 def test_an_anniversary_of_another_event_is_no_duration() -> None:
     assert find_durations("payable on the fifth anniversary of the Closing") == []
+    assert find_durations("This Agreement shall expire on the second anniversary of the date on "
+                          "which the Product is first sold.") == []
 
 
 def test_the_far_end_of_a_notice_window_is_no_notice():

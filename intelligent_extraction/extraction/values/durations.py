@@ -93,10 +93,15 @@ ANNIVERSARY = (
     rf"(?:\s*\(\s*\d{{1,2}}\s*{_ORDINAL_SUFFIX}?\s*\))?\s+(?:year\s+)?anniversary"
 )
 #: How a contract names its own start: its date, its Effective / Execution / Commencement /
-#: Start Date, the date first written above, its signing, "such date" (the start just named).
+#: Start Date, the date first written above, its signing ("the date of signature", "the date of
+#: the last signature", "the date on which this Agreement is signed"), "such date" (the start
+#: just named).
 AGREEMENT_START = (
     r"(?:the\s+)?(?:date\s+(?:hereof|of\s+(?:this|the)\s+(?:letter\s+)?agreement"
-    r"|first\s+(?:above\s+)?written)|(?:effective|execution|commencement|start)\s+date"
+    r"|first\s+(?:above\s+)?written"
+    r"|of\s+(?:its\s+|the\s+last\s+)?(?:signature|signing)"
+    r"|on\s+which\s+(?:this\s+(?:letter\s+)?agreement|it)\s+(?:is|was|has\s+been)\s+(?:signed|executed))"
+    r"|(?:effective|execution|commencement|start)\s+date"
     r"|(?:signing|execution)\s+of\s+(?:this|the)\s+agreement|this\s+(?:letter\s+)?agreement"
     r"|such\s+date)\b"
 )
