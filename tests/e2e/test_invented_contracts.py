@@ -1,4 +1,4 @@
-"""Thirteen short contracts the project wrote itself, each in another drafting tradition (an
+"""Short contracts the project wrote itself, each in another drafting tradition (an
 English framework agreement, a US lease, a German-Norwegian NDA letter, an order form of
 labelled lines, an English deed, ...), extracted end to end on the embedded backend: retrieval,
 the readers and the shipped scorers together, for the nine fields the labelled sets score.
