@@ -385,6 +385,11 @@ def inventory() -> list[Rule]:
         generic=True,
     ))
     rules.append(edit(
+        vp, "an Australian company or business number (ACN, ABN, ARBN) ends a name",
+        '    r"|,?\\s+(?-i:A[BC]N|ARBN)\\s*:?\\s*\\d"\n', "", r"\b(?:A[BC]N|ARBN)\s*:?\s*\d",
+        flags=0, generic=True,
+    ))
+    rules.append(edit(
         vp, "descriptor after a name and a comma: of", "|its|of|", "|its|", r",\s*of\b",
         generic=True,
     ))

@@ -99,6 +99,9 @@ _DESCRIPTOR = re.compile(
     # its affiliates", "ACME Inc. and/or one of its direct or indirect subsidiaries")
     r"|,?\s+(?:including|or|and/or|together\s+with)\s+(?:(?:any|one|all|each)\s+(?:of\s+)?)?"
     r"(?:its|their)\s"
+    # an Australian company or business number after the name ("Beta Pty Ltd ACN 612 345 678
+    # of Level 4, ..."): the address follows it
+    r"|,?\s+(?-i:A[BC]N|ARBN)\s*:?\s*\d"
 )
 #: What may precede a name: punctuation, "and", the number of a numbered party paragraph ("1.
 #: ACME Co., Ltd. (hereinafter referred to as Party A)") and a lower-case descriptor set off by
