@@ -385,6 +385,12 @@ def inventory() -> list[Rule]:
         generic=True,
     ))
     rules.append(edit(
+        vp, "a numbered party paragraph run into the text before it ('Parties 1. ACME Pty Ltd') "
+        "opens a name (_INTRODUCER)",
+        '    r"|(?<=\\s)(?=\\d{1,2}\\.[ \\t]+(?-i:[A-Z]))"\n', "",
+        r"(?<=[a-z])\s+\d{1,2}\.[ \t]+[A-Z]", flags=0, generic=True,
+    ))
+    rules.append(edit(
         vp, "an Australian company or business number (ACN, ABN, ARBN) ends a name",
         '    r"|,?\\s+(?-i:A[BC]N|ARBN)\\s*:?\\s*\\d"\n', "", r"\b(?:A[BC]N|ARBN)\s*:?\s*\d",
         flags=0, generic=True,

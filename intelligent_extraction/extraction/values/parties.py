@@ -116,6 +116,9 @@ _LEADING = re.compile(
 #: ("Consultant")", "... is pleased to retain", "hereby employs", "hereby appoints").
 _INTRODUCER = re.compile(
     r"(?:^|\n|[(),;:]|\b(?:between|among|by|of|and|with|to|for|from|as|regarding)\b"
+    # a numbered party paragraph run into the text before it ("Parties 1. ACME Pty Ltd ..."),
+    # as a flattened list under a heading reads
+    r"|(?<=\s)(?=\d{1,2}\.[ \t]+(?-i:[A-Z]))"
     r"|\b(?:engage|retain|employ|hire|appoint)(?:s|d|ed)?\b)[ \t]*",
     _FLAGS,
 )
