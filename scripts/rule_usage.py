@@ -1338,6 +1338,13 @@ def inventory() -> list[Rule]:
         "_UNIT = r\"(?P<unit>year|month|week|day|hour)s?\\b\"", r"\d\s*(?:yrs?|mos?)\b",
         generic=True,
     ))
+    rules.append(edit(
+        "rules.py", "a term until a defined date ('until the Maturity Date') ends on the day its "
+        "definition gives ('\"Maturity Date\" means ...') (_until_a_defined_date)",
+        "    return _until_a_defined_date(reader, found)\n", "    return found\n",
+        r"\buntil\s+the\s+(?:[A-Z][\w-]*\s+){1,3}Date\b", flags=0, generic=True,
+        readers=("date",),
+    ))
     # ---------------------------------------------------------------- rules.py (renewal mode)
     # the duration reader does not run the renewal mode: its ablation shows no change, the probe
     # counts where these could fire
