@@ -392,6 +392,17 @@ def inventory() -> list[Rule]:
         generic=True,
     ))
     rules.append(edit(
+        vp, "a numbered party paragraph run into the text before it ('Parties 1. ACME Pty Ltd') "
+        "opens a name (_INTRODUCER)",
+        '    r"|(?<=\\s)(?=\\d{1,2}\\.[ \\t]+(?-i:[A-Z]))"\n', "",
+        r"(?<=[a-z])\s+\d{1,2}\.[ \t]+[A-Z]", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "an Australian company or business number (ACN, ABN, ARBN) ends a name",
+        '    r"|,?\\s+(?-i:A[BC]N|ARBN)\\s*:?\\s*\\d"\n', "", r"\b(?:A[BC]N|ARBN)\s*:?\s*\d",
+        flags=0, generic=True,
+    ))
+    rules.append(edit(
         vp, "descriptor after a name and a comma: of", "|its|of|", "|its|", r",\s*of\b",
         generic=True,
     ))
@@ -1384,6 +1395,13 @@ def inventory() -> list[Rule]:
         r"\b(?:agreement|contract|term)\b[^.;]{0,80}?\b(?:force|effect|effective|commenc\w*|begin"
         r"\w*)\s+(?:on|from|as\s+of)\s+[^.;]{4,30}?\d{4}[^.;]{0,80}?\b(?:until|through|(?:expir"
         r"|terminat|end)\w*\s+on)\s+[^.;]{4,30}?\d{4}", generic=True, readers=("duration",),
+    ))
+    rules.append(edit(
+        "rules.py", "a term until a defined date ('until the Maturity Date') ends on the day its "
+        "definition gives ('\"Maturity Date\" means ...') (_until_a_defined_date)",
+        "    return _until_a_defined_date(reader, found)\n", "    return found\n",
+        r"\buntil\s+the\s+(?:[A-Z][\w-]*\s+){1,3}Date\b", flags=0, generic=True,
+        readers=("date",),
     ))
     # ---------------------------------------------------------------- rules.py (renewal mode)
     # the duration reader does not run the renewal mode: its ablation shows no change, the probe

@@ -443,6 +443,39 @@ def _event_bound_terms(text: str) -> list[Candidate]:
     return found
 
 
+#: A defined date the agreement runs until ("shall remain in effect until the Maturity Date"),
+#: and its definition elsewhere ('"Maturity Date" means November 30, 2023'): the agreement ends
+#: on that day, no event.
+_UNTIL_DEFINED_DATE = re.compile(r"\s+the\s+(?P<name>(?:[A-Z][\w-]*\s+){1,3}Date)\b(?!\s+of\b)")
+_DATE_DEFINITION = re.compile(
+    r"[\"“](?P<name>(?:[A-Z][\w-]*\s+){1,3}Date)[\"”]\s+(?:shall\s+)?means?\s+"
+)
+
+
+def _defined_dates(reader: CandidateReader) -> dict[str, str]:
+    """The days the passages define by name: {"Maturity Date": "2023-11-30"}."""
+    defined = {}
+    for p in reader.passages:
+        for m in _DATE_DEFINITION.finditer(p.text):
+            dates = find_candidates(ValueType.date, p.text[m.end() : m.end() + 40])
+            if dates and dates[0].start == 0 and dates[0].unit == "day":
+                defined.setdefault(" ".join(m.group("name").split()), str(dates[0].value))
+    return defined
+
+
+def _until_a_defined_date(
+    reader: CandidateReader, found: list[tuple[Passage, Candidate]]
+) -> list[tuple[Passage, Candidate]]:
+    """Each term bound to an event that is a defined date with its day given: that day."""
+    defined = _defined_dates(reader)
+    dated = []
+    for p, c in found:
+        m = _UNTIL_DEFINED_DATE.match(p.text, c.end) if c.kind == "event" else None
+        day = m and defined.get(" ".join(m.group("name").split()))
+        dated.append((p, Candidate(day, c.raw, c.start, c.end, "day", "until")) if day else (p, c))
+    return dated
+
+
 def _open_ended_terms(reader: CandidateReader) -> list[tuple[Passage, Candidate]]:
     """Sentences saying the agreement runs until terminated, unless a stated term comes first
     in the sentence ("for two years and thereafter until terminated": the two years count),
@@ -458,7 +491,7 @@ def _open_ended_terms(reader: CandidateReader) -> list[tuple[Passage, Candidate]
                 continue
             found.append((p, Candidate(PERPETUAL, m.group(0), *m.span(), kind="term")))
         found += [(p, c) for c in _event_bound_terms(p.text)]
-    return found
+    return _until_a_defined_date(reader, found)
 
 
 #: What an expiry date ends, named in its sentence: this agreement, its term, a contract, a
@@ -504,6 +537,10 @@ def _expiration_mode(
             continue
         if line := labelled_line(p.text, c.start, c.end):
             feats["sentence"] = reader.sentence_bonus(p, c, line)  # the form's other lines differ
+        if c.kind == "until":
+            feats["kind"] = 0.6
+            scored.append(reader.place(p, c, feats, note="until a defined date"))
+            continue
         agreement_runs_for = _runs_for(p.text, c)
         if c.unit in _SHORT_UNITS or (_SHORT_MONTHS.match(c.value) and not agreement_runs_for):
             continue  # contracts run for a year or more; days are notice or cure periods

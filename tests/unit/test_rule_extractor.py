@@ -1478,6 +1478,22 @@ def test_other_continuations_are_no_event_bound_term(clause):
     assert "perpetual" not in [c["value"] for c in result.candidates]
 
 
+@pytest.mark.parametrize("clause", [
+    '1.01 "Maturity Date" means November 30, 2023. 10.01 Term. This Agreement shall remain in '
+    "effect until the Maturity Date.",
+    '"Final Delivery Date" shall mean November 30, 2023.\n\n12. This Agreement shall continue '
+    "in force until the Final Delivery Date.",
+])
+def test_an_agreement_until_a_defined_date_expires_on_its_day(clause):
+    result = _expiration_of(clause)
+    assert result.value == "2023-11-30"
+
+
+def test_an_agreement_until_an_undefined_date_stays_event_bound():
+    clause = "9.1 This Agreement shall remain in effect until the Launch Date."
+    assert _expiration_of(clause).value == "perpetual"
+
+
 # --------------------------------------------------------------------------- party blocks
 
 

@@ -964,3 +964,30 @@ def test_a_hereinafter_term_without_quotes_defines_a_party() -> None:
         "called Shipper, agree as follows:"
     )
     assert _defined(text) == ["Hanse Logistik GmbH", "Nordsee Fisch AG"]
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("Parties\n1. Wattle Creek Software Pty Ltd ACN 612 345 678 of Level 4, 88 Flinders Lane, "
+     "Melbourne VIC 3000 (Licensor)\n2. Banksia Health Services Pty Ltd ACN 623 987 110 of 17 "
+     "Ann Street, Brisbane QLD 4000 (Licensee)\n",
+     ["Wattle Creek Software Pty Ltd", "Banksia Health Services Pty Ltd"]),
+    ("This agreement is made between Gumtree Logistics Pty Ltd ABN 11 222 333 444 of 5 Pier "
+     "Road, Fremantle WA 6160 (Carrier) and Jarrah Timber Co Pty Ltd ACN 098 765 432 of 40 Mill "
+     "Street, Perth WA 6000 (Shipper).",
+     ["Gumtree Logistics Pty Ltd", "Jarrah Timber Co Pty Ltd"]),
+])
+def test_an_australian_company_number_ends_the_name(text, names):
+    # the address after "ACN ... of" is no party, and the name keeps its "Pty Ltd"
+    assert names in [c.value for c in find_party_lists(text)]
+
+
+def test_a_numbered_party_paragraph_run_into_its_heading_opens_a_name():
+    # a "Parties" list flattened into one paragraph: "1." still starts the first name
+    text = (
+        "Parties 1. Wattle Creek Software Pty Ltd ACN 612 345 678 of Level 4, 88 Flinders Lane, "
+        "Melbourne VIC 3000 (Licensor) 2. Banksia Health Services Pty Ltd ACN 623 987 110 of 17 "
+        "Ann Street, Brisbane QLD 4000 (Licensee)"
+    )
+    assert ["Wattle Creek Software Pty Ltd", "Banksia Health Services Pty Ltd"] in [
+        c.value for c in find_party_lists(text)
+    ]

@@ -99,6 +99,9 @@ _DESCRIPTOR = re.compile(
     # its affiliates", "ACME Inc. and/or one of its direct or indirect subsidiaries")
     r"|,?\s+(?:including|or|and/or|together\s+with)\s+(?:(?:any|one|all|each)\s+(?:of\s+)?)?"
     r"(?:its|their)\s"
+    # an Australian company or business number after the name ("Beta Pty Ltd ACN 612 345 678
+    # of Level 4, ..."): the address follows it
+    r"|,?\s+(?-i:A[BC]N|ARBN)\s*:?\s*\d"
 )
 #: What may precede a name: punctuation, "and", the number of a numbered party paragraph ("1.
 #: ACME Co., Ltd. (hereinafter referred to as Party A)") and a lower-case descriptor set off by
@@ -113,6 +116,9 @@ _LEADING = re.compile(
 #: ("Consultant")", "... is pleased to retain", "hereby employs", "hereby appoints").
 _INTRODUCER = re.compile(
     r"(?:^|\n|[(),;:]|\b(?:between|among|by|of|and|with|to|for|from|as|regarding)\b"
+    # a numbered party paragraph run into the text before it ("Parties 1. ACME Pty Ltd ..."),
+    # as a flattened list under a heading reads
+    r"|(?<=\s)(?=\d{1,2}\.[ \t]+(?-i:[A-Z]))"
     r"|\b(?:engage|retain|employ|hire|appoint)(?:s|d|ed)?\b)[ \t]*",
     _FLAGS,
 )
