@@ -398,6 +398,11 @@ def inventory() -> list[Rule]:
         r"(?<=[a-z])\s+\d{1,2}\.[ \t]+[A-Z]", flags=0, generic=True,
     ))
     rules.append(edit(
+        vp, "an address after 'of' ends a name: 'ACME Pty Ltd of Level 3, 88 George Street'",
+        "|\\d|(?:Level|Suite|Floor|Unit)\\s+\\d)", "|\\d)",
+        r"\bof\s+(?:Level|Suite|Floor|Unit)\s+\d", flags=0, generic=True,
+    ))
+    rules.append(edit(
         vp, "an Australian company or business number (ACN, ABN, ARBN) ends a name",
         '    r"|,?\\s+(?-i:A[BC]N|ARBN)\\s*:?\\s*\\d"\n', "", r"\b(?:A[BC]N|ARBN)\s*:?\s*\d",
         flags=0, generic=True,
@@ -413,7 +418,7 @@ def inventory() -> list[Rule]:
         generic=True,
     )
     rules += branches(
-        vp, "registered)\\b|\\d)", "\n)", [
+        vp, "Unit)\\s+\\d)", "\n)", [
             (r",\s*\d", r",\s*\d"), (r"\s+c/o\b", r"\s+c/o\b"),
         ], label="descriptor after a name", flags=0, generic=True,
     )

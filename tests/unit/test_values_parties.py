@@ -981,6 +981,17 @@ def test_an_australian_company_number_ends_the_name(text, names):
     assert names in [c.value for c in find_party_lists(text)]
 
 
+@pytest.mark.parametrize("address", ["Level 3, 88 George Street", "Suite 1200, 55 Bay Street",
+                                     "Floor 12, 1 Canal Square", "Unit 5, 9 Dock Road"])
+def test_an_address_after_of_ends_the_name(address):
+    text = (f"This Agreement is made on 6 March 2023 between Tallowood Media Pty Ltd of {address}, "
+            "Brisbane (\"Developer\") and Ironbark Farms Limited of 14 Station Road, Leeds "
+            "(\"Client\").")
+    assert ["Tallowood Media Pty Ltd", "Ironbark Farms Limited"] in [
+        c.value for c in find_party_lists(text)
+    ]
+
+
 def test_a_numbered_party_paragraph_run_into_its_heading_opens_a_name():
     # a "Parties" list flattened into one paragraph: "1." still starts the first name
     text = (

@@ -82,8 +82,10 @@ _DESCRIPTOR = re.compile(
     r"incorporated|having|with|whose|located|residing|existing|duly|its|of|d/b/a|f/k/a)\b|"
     # (capitalised where a flattened party block set it on a line of its own: "ACME Inc.
     # With principal offices at ...")
+    # ... and an address after "of": "ACME Pty Ltd of Level 3, 88 George Street"
     r"\s+(?:(?i:with|having|whose|located|residing)|of)\s+(?:(?:its|a|an|"
-    r"offices?|principal|business|places?|registered)\b|\d)|,\s*\d|\s+c/o\b|\s+hereby\b"
+    r"offices?|principal|business|places?|registered)\b|\d|(?:Level|Suite|Floor|Unit)\s+\d)"
+    r"|,\s*\d|\s+c/o\b|\s+hereby\b"
     # a company acting by a unit of its own ("ACME, Inc. through its Research Center")
     r"|,?\s+(?:acting\s+)?through\s+(?:its|their)\s"
     # the capacity a party signs in ("ACME Inc., as Seller, and Beta LLC, as Buyer", "Beta
