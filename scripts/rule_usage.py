@@ -683,6 +683,12 @@ def inventory() -> list[Rule]:
         " or is_place_name(name) or", " or", r"\b(?:between|among)\b|\(",
         readers=("party",),
     ))
+    rules.append(edit(
+        vp, "a lower-case 'the' before an organisation in a between clause ('between the City of X')",
+        "        name, end = _name_at(segment[pos:], after_the=True)",
+        "        name, end = _name_at(segment[pos:])",
+        r"\b(?:between|among|and)\s+the\s+[A-Z]", flags=0, generic=True,
+    ))
     # ---------------------------------------------------------------- values/places.py
     pl = "values/places.py"
     for canonical, aliases in _place_aliases().items():

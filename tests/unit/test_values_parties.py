@@ -964,3 +964,35 @@ def test_a_hereinafter_term_without_quotes_defines_a_party() -> None:
         "called Shipper, agree as follows:"
     )
     assert _defined(text) == ["Hanse Logistik GmbH", "Nordsee Fisch AG"]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            'This Agreement is made on 3 March 2021 between the Regional Water Authority of '
+            'Eastvale ("the Authority") and Brackwater Pumps Ltd ("the Contractor").',
+            ["Regional Water Authority of Eastvale", "Brackwater Pumps Ltd"],
+        ),
+        (
+            'THIS DEED is made BETWEEN the Council of the Shire of Wattle Creek (the "Council") '
+            'and Ironbark Civil Pty Ltd (the "Contractor").',
+            ["Council of the Shire of Wattle Creek", "Ironbark Civil Pty Ltd"],
+        ),
+        (
+            'This Agreement is made by and between Fenwick Media Corp. ("Fenwick") and the Ostler '
+            'Foundation, a New York not-for-profit corporation (the "Foundation").',
+            ["Fenwick Media Corp.", "Ostler Foundation"],
+        ),
+    ],
+)
+def test_a_lower_case_the_may_open_an_organisations_name(text: str, names: list[str]) -> None:
+    assert _first(text) == names
+
+
+def test_a_lower_case_the_before_a_role_opens_no_name() -> None:
+    text = (
+        "under the Rights Agreement by and between the Disclosing Party and Kestrel Trust "
+        "Company, N.A. dated as of June 1, 2018."
+    )
+    assert all("Disclosing Party" not in c.value for c in find_party_lists(text))

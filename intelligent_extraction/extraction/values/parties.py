@@ -215,9 +215,29 @@ _SUFFIX_THEN_LOWER = re.compile(
 _SUFFIX_AT_LINE_END = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}(?=[ \t,]*\n)", _FLAGS)
 
 
-def _name_at(segment: str) -> tuple[str | None, int]:
-    """The name that opens ``segment`` and the offset where its text ends."""
+#: A lower-case "the" before a public body's or an institution's name in a "between" clause
+#: ("between the Regional Water Authority of Eastvale and ...", "and the Ostler Foundation");
+#: before a role it stays out ("the Company", "the Disclosing Party and Beta Inc."), so the
+#: name after it, up to any "and", must read as an organisation's.
+_THE = re.compile(r"(?-i:the)[ \t]+(?=[A-Z])")
+_ORGANISATION = re.compile(
+    rf"\s(?-i:of)\s|(?:^|[\s,]){CORPORATE_SUFFIX}$|\b(?:Authority|Board|Council|Foundation|"
+    r"University|College|Institute|Trust|Trustees|Bank|Fund|Association|Society|Commission|"
+    r"Agency|Department|Government|Hospital|Ministry|Municipality|Federation|Union)$",
+    _FLAGS,
+)
+
+
+def _names_an_organisation(name: str) -> bool:
+    return bool(_ORGANISATION.search(re.split(r"\s+(?:and|&)\s+", name, maxsplit=1)[0]))
+
+
+def _name_at(segment: str, after_the: bool = False) -> tuple[str | None, int]:
+    """The name that opens ``segment`` and the offset where its text ends; ``after_the`` lets
+    an organisation's name open with a lower-case "the"."""
     lead = _LEADING.match(segment).end()
+    the = _THE.match(segment, lead) if after_the else None
+    lead = the.end() if the else lead
     descriptor = _DESCRIPTOR.search(segment, lead)
     stop = descriptor.start() if descriptor else len(segment)
     line_end = _SUFFIX_AT_LINE_END.search(segment, lead, stop)
@@ -239,6 +259,8 @@ def _name_at(segment: str) -> tuple[str | None, int]:
     if not name or not _looks_like_name(name) or is_place_name(name) or _ADDRESS.search(name):
         return None, end
     if len(name.split()) > _MAX_NAME_WORDS or not re.search(r"[A-Za-z]{2}", name):
+        return None, end
+    if the and not _names_an_organisation(name):
         return None, end
     return name, end
 
@@ -380,7 +402,7 @@ def _names_in_segment(segment: str, listed: bool = True) -> list[str]:
     names: list[str] = []
     pos = below = 0
     while pos < len(segment):
-        name, end = _name_at(segment[pos:])
+        name, end = _name_at(segment[pos:], after_the=True)
         below = pos
         if name:
             names.extend(split_party_names(name))
