@@ -689,6 +689,11 @@ def inventory() -> list[Rule]:
         "        name, end = _name_at(segment[pos:])",
         r"\b(?:between|among|and)\s+the\s+[A-Z]", flags=0, generic=True,
     ))
+    rules.append(edit(
+        vp, "a defined term's name after 'subsidiary of' / 'division of' is the parent (_RELATIVE_OF)",
+        "        if _RELATIVE_OF.search(text, lo, m.end()):\n            continue\n", "",
+        r"\b(?:subsidiary|affiliate|division|unit|member)\s+of\s", generic=True,
+    ))
     # ---------------------------------------------------------------- values/places.py
     pl = "values/places.py"
     for canonical, aliases in _place_aliases().items():

@@ -996,3 +996,28 @@ def test_a_lower_case_the_before_a_role_opens_no_name() -> None:
         "Company, N.A. dated as of June 1, 2018."
     )
     assert all("Disclosing Party" not in c.value for c in find_party_lists(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            'As an employee of Pinecrest Labs, Inc., a wholly owned subsidiary of Tallgrass '
+            'Holdings Corp. (the "Company"), I agree to the following.',
+            ["Pinecrest Labs, Inc."],
+        ),
+        (
+            'Sitar Pharma Private Limited, a subsidiary of Lotus Lifesciences Limited '
+            '(hereinafter "the Company"), hereby employs Arjun Mehta (hereinafter "the '
+            'Employee").',
+            ["Sitar Pharma Private Limited", "Arjun Mehta"],
+        ),
+        (
+            'In consideration of my engagement by Tessaly Foods, Inc., a division of Corvane '
+            'Brands Corporation (the "Company"), I agree as follows.',
+            ["Tessaly Foods, Inc."],
+        ),
+    ],
+)
+def test_the_parent_named_in_a_descriptor_is_no_party(text: str, names: list[str]) -> None:
+    assert _defined(text) == names

@@ -614,6 +614,11 @@ def _gap_is_descriptor(gap: str) -> bool:
 _HAS_SUFFIX = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}(?=[\s,]|$)", _FLAGS)
 
 
+#: A company's relation to another in its descriptor ("ACME Inc., a wholly owned subsidiary of
+#: Beta plc (the "Company")"): the company after "of" is the party's parent, not the party.
+_RELATIVE_OF = re.compile(r"\b(?:subsidiary|affiliate|division|unit|member)\s+of[ \t]*\Z", _FLAGS)
+
+
 def _name_before(text: str, alias_start: int) -> tuple[str, int] | None:
     """The name a defined-term parenthetical at ``alias_start`` belongs to, with its start.
 
@@ -625,6 +630,8 @@ def _name_before(text: str, alias_start: int) -> tuple[str, int] | None:
     lo = max(0, alias_start - 300)
     readings = []
     for m in _INTRODUCER.finditer(text, lo, alias_start):
+        if _RELATIVE_OF.search(text, lo, m.end()):
+            continue
         window = text[m.end() : alias_start]
         name, end = _name_at(window)
         if name and _gap_is_descriptor(window[end:]):
