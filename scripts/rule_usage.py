@@ -691,8 +691,8 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         vp, "a defined term's name after 'subsidiary of' / 'division of' is the parent (_RELATIVE_OF)",
-        "        if _RELATIVE_OF.search(text, lo, m.end()):\n            continue\n", "",
-        r"\b(?:subsidiary|affiliate|division|unit|member)\s+of\s", generic=True,
+        "    readings = readings or parents\n", "    readings = readings + parents\n",
+        r"\b(?:subsidiary|affiliate|division)\s+of\s", generic=True,
     ))
     # ---------------------------------------------------------------- values/places.py
     pl = "values/places.py"

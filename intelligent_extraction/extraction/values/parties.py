@@ -615,8 +615,9 @@ _HAS_SUFFIX = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}(?=[\s,]|$)", _FLAGS)
 
 
 #: A company's relation to another in its descriptor ("ACME Inc., a wholly owned subsidiary of
-#: Beta plc (the "Company")"): the company after "of" is the party's parent, not the party.
-_RELATIVE_OF = re.compile(r"\b(?:subsidiary|affiliate|division|unit|member)\s+of[ \t]*\Z", _FLAGS)
+#: Beta plc (the "Company")"): the company after "of" is the party's parent, read only when no
+#: other name stands before the defined term.
+_RELATIVE_OF = re.compile(r"\b(?:subsidiary|affiliate|division)\s+of[ \t]*\Z", _FLAGS)
 
 
 def _name_before(text: str, alias_start: int) -> tuple[str, int] | None:
@@ -629,15 +630,16 @@ def _name_before(text: str, alias_start: int) -> tuple[str, int] | None:
     """
     lo = max(0, alias_start - 300)
     readings = []
+    parents = []
     for m in _INTRODUCER.finditer(text, lo, alias_start):
-        if _RELATIVE_OF.search(text, lo, m.end()):
-            continue
         window = text[m.end() : alias_start]
         name, end = _name_at(window)
         if name and _gap_is_descriptor(window[end:]):
             by_word = not m.group(0).startswith("\n")  # a line break may split a name
             start = m.end() + _LEADING.match(window).end()
-            readings.append((bool(_HAS_SUFFIX.search(name)), by_word, m.end(), name, start))
+            reading = (bool(_HAS_SUFFIX.search(name)), by_word, m.end(), name, start)
+            (parents if _RELATIVE_OF.search(text, lo, m.end()) else readings).append(reading)
+    readings = readings or parents
     if not readings:
         return None
     *_, name, start = max(readings)
