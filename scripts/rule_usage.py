@@ -694,6 +694,21 @@ def inventory() -> list[Rule]:
         "    readings = readings or parents\n", "    readings = readings + parents\n",
         r"\b(?:subsidiary|affiliate|division)\s+of\s", generic=True,
     ))
+    rules.append(edit(
+        vp, "a verb that takes on a party names none in a numbered clause ('1. ... hereby appoints')",
+        "    lo = _after_a_clauses_verb(text, lo, alias_start)\n", "",
+        r"\b(?:engage|retain|employ|hire|appoint)(?:s|d|ed)?\s+[A-Z][^()\n]{1,60}\(",
+        generic=True,
+    ))
+    rules.append(edit(
+        vp, "a numbered clause heading run into the line above ('Conditions 1. Resale Rights.')",
+        '[ \\t]+[A-Z]"\n    # or a numbered clause heading the PDF text runs into the line above ("... Terms &\n'
+        '    # Conditions 1. Resale Rights. SFDC hereby appoints")\n'
+        '    r"|(?<![\\w.])\\d{1,2}\\.[ \\t]+(?:[A-Z][\\w&-]*[ \\t]+){0,3}[A-Z][\\w&-]*\\.[ \\t]",\n',
+        '[ \\t]+[A-Z]",\n',
+        r"[^\n\d]\s\d{1,2}\.[ \t]+(?:[A-Z][\w&-]*[ \t]+){0,3}[A-Z][\w&-]*\.\s[^\n]{0,200}"
+        r"\b(?:engage|retain|employ|hire|appoint)(?:s|d|ed)?\b", flags=0, generic=True,
+    ))
     # ---------------------------------------------------------------- values/places.py
     pl = "values/places.py"
     for canonical, aliases in _place_aliases().items():

@@ -1021,3 +1021,39 @@ def test_a_lower_case_the_before_a_role_opens_no_name() -> None:
 )
 def test_the_parent_named_in_a_descriptor_is_no_party(text: str, names: list[str]) -> None:
     assert _defined(text) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "third"),
+    [
+        (
+            'This Addendum is made between Kelso Networks, Inc. ("Kelso") and the Distributor '
+            'named above.\n\n1. Appointment. Kelso hereby appoints SUB-DISTRIBUTOR '
+            '("Sub-Distributor") as a sub-distributor.',
+            "SUB-DISTRIBUTOR",
+        ),
+        (
+            'This Agency Agreement is made between Wirral Foods Ltd ("Principal") and the Agent '
+            'named in the Schedule.\n\n2. APPOINTMENT\n2.1 The Principal hereby appoints '
+            'Harbourside Brokers Limited ("Sub-Agent") to act with the Agent.',
+            "Harbourside Brokers Limited",
+        ),
+        (
+            'This Addendum is made between Ostrava Cloud Ltd ("Ostrava") and the Partner named '
+            'above. Referral Terms 1. Referral Rights. Ostrava hereby appoints REFERRAL PARTNER '
+            '("Referral Partner") as a referrer.',
+            "REFERRAL PARTNER",
+        ),
+    ],
+)
+def test_a_verb_in_a_numbered_clause_introduces_no_party(text: str, third: str) -> None:
+    assert all(third not in c.value for c in find_party_lists(text))
+
+
+def test_a_verb_in_the_opening_still_introduces_a_party() -> None:
+    text = (
+        'Gandara Textiles Private Limited (hereinafter "the Company") hereby appoints Rohan Iyer '
+        '(hereinafter "the Agent") as its selling agent on the following terms:\n\n1. Term. This '
+        "appointment runs for two years."
+    )
+    assert _defined(text) == ["Gandara Textiles Private Limited", "Rohan Iyer"]

@@ -614,6 +614,28 @@ def _gap_is_descriptor(gap: str) -> bool:
 _HAS_SUFFIX = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}(?=[\s,]|$)", _FLAGS)
 
 
+#: The verb by which a company takes on a party introduces it in the opening only: in a
+#: numbered clause ("1. Appointment. Kelso hereby appoints SUB-DISTRIBUTOR ("Sub-Distributor")",
+#: "2.1 The Principal hereby appoints Harbourside Brokers Limited ("Sub-Agent")") it names a
+#: placeholder or a third company.
+_TAKES_ON = re.compile(r"\b(?:engage|retain|employ|hire|appoint)(?:s|d|ed)?\b[ \t]*", _FLAGS)
+_NUMBERED_CLAUSE = re.compile(
+    r"^[ \t]*(?:\d{1,2}\.(?:\d{1,2}\.?)?|Section\s+\d+\.?)[ \t]+[A-Z]"
+    # or a numbered clause heading the PDF text runs into the line above ("... Terms &
+    # Conditions 1. Resale Rights. SFDC hereby appoints")
+    r"|(?<![\w.])\d{1,2}\.[ \t]+(?:[A-Z][\w&-]*[ \t]+){0,3}[A-Z][\w&-]*\.[ \t]",
+    re.MULTILINE,
+)
+
+
+def _after_a_clauses_verb(text: str, lo: int, alias_start: int) -> int:
+    """Where readings of the name before ``alias_start`` may start: after the last such verb
+    when it stands in a numbered clause (nothing before it names the defined party)."""
+    first_clause = _NUMBERED_CLAUSE.search(text, 0, alias_start)
+    verbs = list(_TAKES_ON.finditer(text, lo, alias_start))
+    if first_clause and verbs and verbs[-1].start() > first_clause.start():
+        return verbs[-1].end()
+    return lo
 #: A company's relation to another in its descriptor ("ACME Inc., a wholly owned subsidiary of
 #: Beta plc (the "Company")"): the company after "of" is the party's parent, read only when no
 #: other name stands before the defined term.
@@ -631,6 +653,7 @@ def _name_before(text: str, alias_start: int) -> tuple[str, int] | None:
     lo = max(0, alias_start - 300)
     readings = []
     parents = []
+    lo = _after_a_clauses_verb(text, lo, alias_start)
     for m in _INTRODUCER.finditer(text, lo, alias_start):
         window = text[m.end() : alias_start]
         name, end = _name_at(window)
