@@ -1422,7 +1422,8 @@ def inventory() -> list[Rule]:
     rl = "rules.py"
     rules.append(edit(
         rl, "a title's last word on a line of its own joins the line above (_CAPS_TITLE 'b')",
-        'rf"|^[ \\t]*(?P<b>{_TITLE_WORDS}(?:[ \\t]+(?:NO\\.|NUMBER|#)[ \\t]*\\d+)?)[ \\t]*$"\n',
+        'rf"|^[ \\t]*(?P<b>{_TITLE_WORDS}(?:[ \\t]+(?:NO\\.|NUMBER|#)[ \\t]*\\d+)?)(?:{_FOR_TAIL})?'
+        '[ \\t]*$"\n',
         'rf"|(?P<b>(?!))"\n',
         r"(?m)^[ \t]*(?:AGREEMENT|CONTRACT|AMENDMENT|ADDENDUM|MEMORANDUM OF UNDERSTANDING)[ \t]*$",
         flags=0, generic=True,
@@ -1558,8 +1559,7 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         rl, "a document's bare name under a sentence heads a clause (_under_a_sentence)",
-        "        if (group == \"d\" or _BARE_NAME.match(title)) and _under_a_sentence(text, start):\n"
-        "            continue\n", "",
+        "        if clause_like and _under_a_sentence(text, start):\n            continue\n", "",
         r"(?m)[a-z]{2}[.;:][ \t]*\n(?:[ \t]*\n|[ \t]*[A-Z][A-Z ]*\n)*[ \t]*(?:LETTER OF INTENT"
         r"|TERM SHEET|BILL OF SALE|STATEMENT OF WORK|PURCHASE ORDER|GUARANT(?:Y|EE)|SUBLEASE"
         r"|JOINDER|POWER OF ATTORNEY|WARRANT|CONSENT|(?:GENERAL|MUTUAL) RELEASE)[ \t]*$",
@@ -1578,6 +1578,32 @@ def inventory() -> list[Rule]:
         rl, "an assignment after a title word: BILL OF SALE AND ASSIGNMENT (_TITLE_MORE)",
         "|WAIVER|ASSIGNMENT)S?", "|WAIVER)S?",
         r"\b(?:AGREEMENT|BILL OF SALE|LEASE|NOTE) AND ASSIGNMENT\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a title goes on with what it is for: TERM SHEET FOR SERIES A ... (_FOR_TAIL_AT)",
+        "        end = tail.end() if tail else end\n", "",
+        r"(?m)^[ \t]*[A-Z][^\n]{0,80}\b(?:AGREEMENT|CONTRACT|LICEN[CS]E|LEASE|NOTE|DEED|TERM SHEET"
+        r"|LETTER OF INTENT|STATEMENT OF WORK|MEMORANDUM OF UNDERSTANDING|Agreement|Contract"
+        r"|Term Sheet)[ \t]+(?:FOR|for)[ \t]+[A-Z][^\n]*$", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a line opening with its title word and what it is for: AGREEMENT FOR ... (_CAPS_TITLE 'b')",
+        r"(?:{_FOR_TAIL})?[ \t]*$", r"[ \t]*$",
+        r"(?m)^[ \t]*(?:AGREEMENT|CONTRACT|LICEN[CS]E|LEASE|NOTE|DEED|TERM SHEET|LETTER OF INTENT"
+        r"|STATEMENT OF WORK|MEMORANDUM OF UNDERSTANDING)[ \t]+FOR[ \t]+[A-Z][^\n]*$", flags=0,
+        generic=True,
+    ))
+    rules.append(edit(
+        rl, "a Title Case title and what it is for: Contract for the Sale of Land (_CAPS_TITLE 'tc')",
+        r'rf"(?:{_FOR_TAIL_TC})?\s*(?:$|{_RUN_INTO})"', r'rf"\s*(?:$|{_RUN_INTO})"',
+        r"(?m)^[ \t]*(?:[A-Z][\w-]* )*(?:Agreement|Contract|Term Sheet|Letter of Intent)[ \t]+for"
+        r"[ \t]+[^\n]*$", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a title word and what it is for under a sentence heads a clause: NOTE FOR THE LOANS",
+        ' or (group == "b" and tail)', "",
+        r"(?m)[a-z]{2}[.;:][ \t]*\n(?:[ \t]*\n)*[ \t]*(?:AGREEMENT|CONTRACT|LICEN[CS]E|LEASE|NOTE"
+        r"|DEED)[ \t]+FOR[ \t]+[A-Z][^\n]*$", flags=0, generic=True,
     ))
     return rules
 

@@ -633,6 +633,17 @@ _TITLE_WORD = (
 #: What follows a title the PDF text runs into the next line: the preamble ("Reseller
 #: Agreement This Agreement is"), a recital, an image placeholder or a bracketed redaction.
 _RUN_INTO = r"(?=(?i:between|among|by|this|whereas|dated)\b|[\[{])"
+#: What a title says it is for, up to the end of its line ("TERM SHEET FOR SERIES A PREFERRED
+#: STOCK FINANCING", "AGREEMENT FOR THE SUPPLY OF LABORATORY EQUIPMENT", "Contract for the Sale
+#: of Land"), in capitals or in Title Case.
+_FOR_TAIL = (
+    r"[ \t]+FOR[ \t]+(?:[A-Z0-9][A-Z0-9,.&/'’()-]*[ \t]+){0,9}[A-Z0-9][A-Z0-9.&/'’()-]*(?=[ \t]*$)"
+)
+_FOR_TAIL_TC = (
+    r"[ \t]+for[ \t]+(?:(?:the|a|an|of|and|&|to|in|on|at|[A-Z0-9][\w,.&/'’()-]*)[ \t]+){0,9}"
+    r"[A-Z0-9][\w.&/'’()-]*(?=[ \t]*$)"
+)
+_FOR_TAIL_AT = re.compile(f"{_FOR_TAIL}|{_FOR_TAIL_TC}", re.M)
 _CAPS_TITLE = re.compile(
     rf"^[ \t]*{_IMAGE_TAG}(?P<t>(?:{_BRAND_LETTER})?{_CAPS}{{0,120}}?\b{_TITLE_WORDS}S?)"
     # the title ends the line, runs into capitalised or quoted text, or a dash adds a name
@@ -640,11 +651,11 @@ _CAPS_TITLE = re.compile(
     rf"|^[ \t]*{_IMAGE_TAG}(?P<tc>(?:{_TITLE_WORD}){{0,8}}"
     rf"(?:Agreement|Contract|Amendment|License|Addendum|agreement|Memorandum of Understanding"
     r"|Letter of Intent|Term Sheet|Statement of Work|Guarant(?:y|ee)|Promissory Note|Bill of Sale))"
-    rf"\s*(?:$|{_RUN_INTO})"
+    rf"(?:{_FOR_TAIL_TC})?\s*(?:$|{_RUN_INTO})"
     # a line that is only a title's last word ("AGREEMENT" under "EXCLUSIVE DISTRIBUTION") or
     # a title of its own that opens with its title word ("MEMORANDUM OF UNDERSTANDING"), a
     # document of a series with its number ("AMENDMENT NO. 3", "STATEMENT OF WORK #2")
-    rf"|^[ \t]*(?P<b>{_TITLE_WORDS}(?:[ \t]+(?:NO\.|NUMBER|#)[ \t]*\d+)?)[ \t]*$"
+    rf"|^[ \t]*(?P<b>{_TITLE_WORDS}(?:[ \t]+(?:NO\.|NUMBER|#)[ \t]*\d+)?)(?:{_FOR_TAIL})?[ \t]*$"
     # a document's name that opens its line and goes on with another ("CONSENT AND WAIVER")
     rf"|^[ \t]*(?P<d>{_DOCUMENT_NAMES})(?=[ \t]+(?:AND|&)[ \t]+[A-Z])",
     re.M,
@@ -809,6 +820,8 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
         start, end = m.start(group), m.end(group)
         while more := _TITLE_MORE.match(text, end):
             end = more.end()
+        tail = _FOR_TAIL_AT.match(text, end)
+        end = tail.end() if tail else end
         if group == "d" and not _LINE_END.match(text, end):
             continue  # the name opens a line of some other text
         trimmed = _trim_title(text, start, end)
@@ -832,7 +845,10 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
         title = text[start:end]
         if _NUMBERED.match(title) or _YEAR.search(title):
             continue
-        if (group == "d" or _BARE_NAME.match(title)) and _under_a_sentence(text, start):
+        # a document's name, or a title word and what it is for ("NOTE FOR THE LOANS"), under
+        # a sentence heads a clause
+        clause_like = group == "d" or _BARE_NAME.match(title) or (group == "b" and tail)
+        if clause_like and _under_a_sentence(text, start):
             continue
         if not _ONE_WORD.match(title) or _named_again(text, end, title):
             # the heading's first line read alone is no title of its own

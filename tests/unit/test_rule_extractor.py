@@ -1358,6 +1358,25 @@ def test_a_heading_run_into_this_agreement_ends_before_it():
     assert [text[s:e] for s, e in _heading_spans(text)] == ["Bay Survey Services Agreement"]
 
 
+@pytest.mark.parametrize("text, title", [
+    ("[LOGO]\n\nTERM SHEET FOR SERIES A PREFERRED STOCK FINANCING\n\nIssuer: Harlow Foods Ltd.",
+     "TERM SHEET FOR SERIES A PREFERRED STOCK FINANCING"),
+    ("AGREEMENT FOR THE SUPPLY OF LABORATORY EQUIPMENT\n\nTHIS AGREEMENT is made on 2 May 2019 "
+     "BETWEEN Harlow Foods Ltd. and Penrose Trading LLC.",
+     "AGREEMENT FOR THE SUPPLY OF LABORATORY EQUIPMENT"),
+    ("DEED OF LEASE FOR OFFICE PREMISES\n\nThis Deed of Lease is made at Mumbai between Harlow "
+     "Foods Ltd. and Penrose Trading LLC.", "DEED OF LEASE FOR OFFICE PREMISES"),
+    ("Contract for the Sale of Land\n\nVendor: Harlow Foods Ltd.\nPurchaser: Penrose Trading "
+     "LLC", "Contract for the Sale of Land"),
+    # a title word and what it is for under a sentence heads a clause
+    ("1. The lender shall make the loans on the closing date.\n\nNOTE FOR THE LOANS\n\nThe "
+     "loans are evidenced by a note.", None),
+])
+def test_a_title_goes_on_with_what_it_is_for(text, title):
+    result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(text, 0, 0)])
+    assert (result.value if result.status == "found" else None) == title
+
+
 # --------------------------------------------------------------------------- open-ended terms
 
 
