@@ -1495,7 +1495,8 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         rl, "guaranties, subleases, joinders, powers of attorney are titles (_TITLE_WORDS)",
-        r'r"|GUARANT(?:Y|EE)(?:\s+OF\s+(?:PAYMENT|COLLECTION|PERFORMANCE))?"' + "\n"
+        r'r"|GUARANT(?:Y|EE)(?:\s+OF\s+(?:PAYMENT|COLLECTION|PERFORMANCE)|\s+(?:AND|&)\s+INDEMNITY)?"'
+        + "\n"
         r'    r"|SUBLEASE|JOINDER|POWER\s+OF\s+ATTORNEY"', 'r""',
         r"(?m)^[ \t]*[A-Z ,&-]*\b(?:GUARANT(?:Y|EE)|SUBLEASE|JOINDER|POWER OF ATTORNEY)\b",
         flags=0, generic=True,
@@ -1604,6 +1605,25 @@ def inventory() -> list[Rule]:
         ' or (group == "b" and tail)', "",
         r"(?m)[a-z]{2}[.;:][ \t]*\n(?:[ \t]*\n)*[ \t]*(?:AGREEMENT|CONTRACT|LICEN[CS]E|LEASE|NOTE"
         r"|DEED)[ \t]+FOR[ \t]+[A-Z][^\n]*$", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a title wrapped over two lines: CONTINUING / GUARANTY (_wrapped_title_line)",
+        "        wrapped = first and stacked and _wrapped_title_line(text, above.start(1), line)\n",
+        "        wrapped = False\n",
+        r"(?m)(?:\A|\n[ \t]*\n)[ \t]*[A-Z][A-Z-]*(?:[ \t]+[A-Z][A-Z-]*){0,2}[ \t]*\n[ \t]*[A-Z][A-Z ,&-]*"
+        r"\b(?:AGREEMENT|CONTRACT|LICEN[CS]E|LEASE|NOTE|GUARANT(?:Y|EE)|LETTER OF INTENT"
+        r"|TERM SHEET)[ \t]*$", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a bare document name stays a clause heading under a sentence once a line joins it",
+        ' or (group == "b" and _BARE_NAME.match(m.group("b")))', "",
+        r"(?m)[a-z]{2}[.;:][ \t]*\n(?:[ \t]*\n)+[ \t]*[A-Z][A-Z -]*\n[ \t]*(?:GUARANT(?:Y|EE)|CONSENT"
+        r"|WARRANT|SUBLEASE|JOINDER|TERM SHEET|LETTER OF INTENT)[ \t]*$", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a guarantee and indemnity is a document's name (_DOCUMENT_NAMES)",
+        r"|\s+(?:AND|&)\s+INDEMNITY)?", ")?", r"\bGUARANTEE\s+(?:AND|&)\s+INDEMNITY\b", flags=0,
+        generic=True,
     ))
     return rules
 

@@ -603,7 +603,7 @@ def _signed_list(reader: CandidateReader, p: Passage, c: Candidate) -> Scored:
 #: Documents whose name ends in no title word below ("LETTER OF INTENT", "CONTINUING GUARANTY").
 _DOCUMENT_NAMES = (
     r"LETTER\s+OF\s+INTENT|TERM\s+SHEET|BILL\s+OF\s+SALE|STATEMENT\s+OF\s+WORK|PURCHASE\s+ORDER"
-    r"|GUARANT(?:Y|EE)(?:\s+OF\s+(?:PAYMENT|COLLECTION|PERFORMANCE))?"
+    r"|GUARANT(?:Y|EE)(?:\s+OF\s+(?:PAYMENT|COLLECTION|PERFORMANCE)|\s+(?:AND|&)\s+INDEMNITY)?"
     r"|SUBLEASE|JOINDER|POWER\s+OF\s+ATTORNEY"
     r"|WARRANT(?:\s+TO\s+PURCHASE\s+(?:SHARES\s+OF\s+)?(?:[A-Z][A-Z-]*\s+){0,3}?(?:STOCK|SHARES))?"
     r"|CONSENT(?:\s+TO\s+(?:ASSIGNMENT|SUBLEASE|SUBLETTING))?"
@@ -769,6 +769,27 @@ _LEADS_INTO_TITLE = re.compile(
 _OFF_BLOCK = re.compile(rf"(?:ATTACHMENT\s+\w+|EX-\d[\d.]*|LOGO)\Z|.*\b{_TITLE_WORDS}S?\Z")
 
 
+#: The first line of a title wrapped over two: one to three capitalised words that qualify the
+#: title under them ("CONTINUING" / "GUARANTY", "INDEPENDENT CONTRACTOR" / "SERVICES
+#: AGREEMENT"); a stamp or a page label is no part of it ("DRAFT", "CONFIDENTIAL", "EXHIBIT B").
+_WRAPPED_LINE = re.compile(
+    r"(?!.*\b(?:DRAFT|CONFIDENTIAL|PRIVILEGED|EXECUTION|COPY|VERSION|FINAL|FORM|EXHIBIT|ANNEX"
+    r"|SCHEDULE|APPENDIX|ATTACHMENT|PAGE|REDACTED|LOGO|TABLE|CONTENTS)\b)"
+    r"[A-Z][A-Z-]*(?:[ \t]+[A-Z][A-Z-]*){0,2}\Z"
+)
+_BLOCK_OPENS = re.compile(r"(?:\A|\n[ \t]*\n)[ \t]*\Z")
+
+
+def _wrapped_title_line(text: str, start: int, line: str) -> bool:
+    """``line`` (at ``start``, right on top of a title line) opens a title block of its own:
+    nothing stacked above it, and words that carry the title on, no title of its own."""
+    return (
+        bool(_WRAPPED_LINE.match(line))
+        and not _OFF_BLOCK.match(line)
+        and bool(_BLOCK_OPENS.search(text, max(0, start - 40), start) or not text[:start].strip())
+    )
+
+
 def _heading_above(text: str, start: int, last_word_only: bool) -> int:
     """Where a title heading starts once the capitalised lines above that carry it on are
     joined: a title's last word alone on its line takes the line above, blank lines between
@@ -786,7 +807,9 @@ def _heading_above(text: str, start: int, last_word_only: bool) -> int:
         in_block = last_word_only and (first or (stacked and not _OFF_BLOCK.match(line)))
         if in_block and _TITLE_PREFIX.match(line):
             break  # "EXHIBIT 10.1" over the title labels the page
-        if not (in_block or _JOINER_OPENS.match(text, start) or _LEADS_INTO_TITLE.match(line)):
+        wrapped = first and stacked and _wrapped_title_line(text, above.start(1), line)
+        if not (in_block or wrapped or _JOINER_OPENS.match(text, start)
+                or _LEADS_INTO_TITLE.match(line)):
             break
         start = above.start(1)
         first = False
@@ -847,7 +870,8 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
             continue
         # a document's name, or a title word and what it is for ("NOTE FOR THE LOANS"), under
         # a sentence heads a clause
-        clause_like = group == "d" or _BARE_NAME.match(title) or (group == "b" and tail)
+        bare = _BARE_NAME.match(title) or (group == "b" and _BARE_NAME.match(m.group("b")))
+        clause_like = group == "d" or bare or (group == "b" and tail)
         if clause_like and _under_a_sentence(text, start):
             continue
         if not _ONE_WORD.match(title) or _named_again(text, end, title):

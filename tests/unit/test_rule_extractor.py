@@ -1377,6 +1377,24 @@ def test_a_title_goes_on_with_what_it_is_for(text, title):
     assert (result.value if result.status == "found" else None) == title
 
 
+@pytest.mark.parametrize("text, title", [
+    ("CONTINUING\nGUARANTY\n\nThis Continuing Guaranty is made as of May 1, 2019 by Harlow Foods "
+     "Ltd. in favor of Redfern Bank.", "CONTINUING GUARANTY"),
+    ("INDEPENDENT CONTRACTOR\nSERVICES AGREEMENT\n\nThis Agreement is made between Harlow Foods "
+     "Ltd. and Dana Reyes.", "INDEPENDENT CONTRACTOR SERVICES AGREEMENT"),
+    ("DEED OF\nGUARANTEE AND INDEMNITY\n\nTHIS DEED is made on 1 June 2020 by Harlow Foods Ltd. "
+     "in favour of Penrose Trading LLC.", "DEED OF GUARANTEE AND INDEMNITY"),
+    # a stamp over the title is no part of it, and a clause heading under a sentence no title
+    ("CONFIDENTIAL\nSUPPLY AGREEMENT\n\nThis Supply Agreement is made between Harlow Foods "
+     "Ltd. and Penrose Trading LLC.", "SUPPLY AGREEMENT"),
+    ("The parties agree as follows.\n\nREPRESENTATIONS\nGUARANTY\n\nEach subsidiary of Harlow "
+     "Foods Ltd. guarantees the loans.", None),
+])
+def test_a_title_wrapped_over_two_lines_is_one_title(text, title):
+    result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(text, 0, 0)])
+    assert (result.value if result.status == "found" else None) == title
+
+
 # --------------------------------------------------------------------------- open-ended terms
 
 
