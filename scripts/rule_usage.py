@@ -709,6 +709,14 @@ def inventory() -> list[Rule]:
         r"[^\n\d]\s\d{1,2}\.[ \t]+(?:[A-Z][\w&-]*[ \t]+){0,3}[A-Z][\w&-]*\.\s[^\n]{0,200}"
         r"\b(?:engage|retain|employ|hire|appoint)(?:s|d|ed)?\b", flags=0, generic=True,
     ))
+    rules.append(edit(
+        vp, "an institution's 'of' keeps its name whole: Assurance Group of Ohio, Inc. (_whole_name)",
+        '        if re.fullmatch(rf"{_INSTITUTION_HEAD}\\s+of\\s+{re.escape(name)}", longer):\n'
+        "            return longer, longer_start\n", "",
+        r"\b(?:Group|Bank|Trust|Company|Bancorp|Institute|University|Association|Society"
+        r"|Authority|Board|Council|Fund|Foundation|College) of [A-Z][^()\n]{0,60}\(", flags=0,
+        generic=True,
+    ))
     # ---------------------------------------------------------------- values/places.py
     pl = "values/places.py"
     for canonical, aliases in _place_aliases().items():

@@ -1057,3 +1057,21 @@ def test_a_verb_in_the_opening_still_introduces_a_party() -> None:
         "appointment runs for two years."
     )
     assert _defined(text) == ["Gandara Textiles Private Limited", "Rohan Iyer"]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            'This Underwriting Agreement is entered into by Mutual Assurance Group of Ohio, '
+            'Incorporated, a Missouri corporation ("MAGO"), and Harrow Securities LLC ("Harrow").',
+            ["Mutual Assurance Group of Ohio, Incorporated", "Harrow Securities LLC"],
+        ),
+        (
+            'As an employee of Bank of Laurel Corporation (the "Bank"), I agree to the following.',
+            ["Bank of Laurel Corporation"],
+        ),
+    ],
+)
+def test_an_institutions_of_keeps_its_name_whole(text: str, names: list[str]) -> None:
+    assert _defined(text) == names

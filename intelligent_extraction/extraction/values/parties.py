@@ -684,9 +684,18 @@ def _tail_of_a_longer_name(text: str, name: str, start: int) -> bool:
     )
 
 
+#: The head of an institution's name that "of" joins to a place or a name ("Mutual Assurance Group
+#: of Ohio, Incorporated", "Bank of Laurel Corporation"): the reading after "of" is its tail.
+_INSTITUTION_HEAD = (
+    r"(?:[A-Z][\w&'’.-]*\s+){0,3}(?:Group|Bank|Trust(?:\s+Company)?|Bancorp|Insurance\s+Company"
+    r"|Institute|University|Association|Society|Authority|Board|Council|Fund|Foundation|College)"
+)
+
+
 def _whole_name(readings: list[tuple], name: str, start: int) -> tuple[str, int]:
-    """The longer reading when ``name`` is only its tail after an inner "and": "Cedar Valley
-    Light and Gas Company (\"CVLG\")" is one name, not "Gas Company"; but
+    """The longer reading when ``name`` is only its tail after an inner "and" or an
+    institution's "of": "Cedar Valley Light and Gas Company (\"CVLG\")" is one name, not "Gas
+    Company", and so is "Mutual Assurance Group of Ohio, Incorporated"; but
     "ACME Inc. and Beta LLC" stays two (what comes before "and" ends with a legal form), and
     so does "Jane Roe and JRH" (the tail is no company's full name)."""
     if not _ENDS_WITH_SUFFIX.search(name):
@@ -694,6 +703,8 @@ def _whole_name(readings: list[tuple], name: str, start: int) -> tuple[str, int]
     for *_, longer, longer_start in sorted(readings, key=lambda r: r[2]):
         head = re.match(rf"(.+?)\s+(?:and|&)\s+{re.escape(name)}$", longer)
         if head and not _ENDS_WITH_SUFFIX.search(head.group(1)) and "," not in head.group(1):
+            return longer, longer_start
+        if re.fullmatch(rf"{_INSTITUTION_HEAD}\s+of\s+{re.escape(name)}", longer):
             return longer, longer_start
     return name, start
 
