@@ -1633,6 +1633,18 @@ def inventory() -> list[Rule]:
         r"|\s+(?:AND|&)\s+INDEMNITY)?", ")?", r"\bGUARANTEE\s+(?:AND|&)\s+INDEMNITY\b", flags=0,
         generic=True,
     ))
+    rules.append(edit(
+        rl, "a capitalised title followed by a verb is a sentence's subject: THE TERMS ... ARE",
+        "        if _VERB_AFTER_SUBJECT.match(text, end):\n            continue\n", "",
+        r"(?m)^[ \t]*[A-Z][A-Z ,&-]*\b(?:AGREEMENT|CONTRACT|LICEN[CS]E|LEASE|NOTE|CONDITIONS)"
+        r"[ \t]+(?:IS|ARE|SHALL|WILL|MAY|MUST|HAS|HAVE|WAS|WERE)\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a line ending in AMENDED AND RESTATED after a company's name leads into the title",
+        '    r".*\\bAMENDED\\s+AND\\s+RESTATED\\Z"',
+        '    r"(?:(?:FIRST|SECOND|THIRD|FOURTH|FIFTH)\\s+)?AMENDED\\s+AND\\s+RESTATED\\Z"',
+        r"(?m)^[ \t]*[A-Z][^\n]*\S[ \t]+AMENDED AND RESTATED[ \t]*\n", flags=0, generic=True,
+    ))
     return rules
 
 

@@ -644,6 +644,9 @@ _FOR_TAIL_TC = (
     r"[A-Z0-9][\w.&/'’()-]*(?=[ \t]*$)"
 )
 _FOR_TAIL_AT = re.compile(f"{_FOR_TAIL}|{_FOR_TAIL_TC}", re.M)
+#: A verb after a capitalised title makes it the subject of a sentence in capitals ("THE
+#: ATTACHED TERMS AND CONDITIONS ARE PART OF THIS AGREEMENT"), no heading.
+_VERB_AFTER_SUBJECT = re.compile(r"[ \t]+(?:IS|ARE|SHALL|WILL|MAY|MUST|HAS|HAVE|WAS|WERE)\b")
 _CAPS_TITLE = re.compile(
     rf"^[ \t]*{_IMAGE_TAG}(?P<t>(?:{_BRAND_LETTER})?{_CAPS}{{0,120}}?\b{_TITLE_WORDS}S?)"
     # the title ends the line, runs into capitalised or quoted text, or a dash adds a name
@@ -758,7 +761,8 @@ def _trim_title(text: str, start: int, end: int) -> tuple[int, int] | None:
 #: title is as often a stamp ("DRAFT", "PRIVILEGED AND CONFIDENTIAL"), so a line that just
 #: ends is never joined.
 _LEADS_INTO_TITLE = re.compile(
-    r"(?:(?:FIRST|SECOND|THIRD|FOURTH|FIFTH)\s+)?AMENDED\s+AND\s+RESTATED\Z"
+    # a company's name may stand before it on its line ("ACME INC. AMENDED AND RESTATED")
+    r".*\bAMENDED\s+AND\s+RESTATED\Z"
     r"|.*\b(?:(?:OF|TO)(?:\s+THE)?|AND)\Z|.*,\Z"
 )
 
@@ -845,6 +849,8 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
             end = more.end()
         tail = _FOR_TAIL_AT.match(text, end)
         end = tail.end() if tail else end
+        if _VERB_AFTER_SUBJECT.match(text, end):
+            continue
         if group == "d" and not _LINE_END.match(text, end):
             continue  # the name opens a line of some other text
         trimmed = _trim_title(text, start, end)

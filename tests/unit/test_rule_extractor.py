@@ -1395,6 +1395,23 @@ def test_a_title_wrapped_over_two_lines_is_one_title(text, title):
     assert (result.value if result.status == "found" else None) == title
 
 
+@pytest.mark.parametrize("text, title", [
+    # a capitalised title followed by a verb is the subject of a sentence, no heading
+    ("Penrose Trading LLC shall provide the services on the following terms:\n\nTHE STANDARD "
+     "TERMS AND CONDITIONS SHALL APPLY TO EVERY ORDER.\n\n1. Services.", None),
+    ("THE LICENSE AGREEMENT WILL BE GOVERNED BY ENGLISH LAW.\n\nSOFTWARE LICENCE AGREEMENT\n\n"
+     "This Agreement is made between Harlow Foods Ltd. and Penrose Trading LLC.",
+     "SOFTWARE LICENCE AGREEMENT"),
+    # a company's name before "AMENDED AND RESTATED" on its line is dropped, the line joined
+    ("NORTHWIND HOLDINGS LTD. AMENDED AND RESTATED\n\nSUPPLY AND DISTRIBUTION AGREEMENT\n\n"
+     "THIS AMENDED AND RESTATED SUPPLY AND DISTRIBUTION AGREEMENT is made between Harlow Foods "
+     "Ltd. and Northwind Holdings Ltd.", "AMENDED AND RESTATED SUPPLY AND DISTRIBUTION AGREEMENT"),
+])
+def test_a_capitalised_sentence_is_no_title_and_a_restated_title_keeps_its_line(text, title):
+    result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(text, 0, 0)])
+    assert (result.value if result.status == "found" else None) == title
+
+
 # --------------------------------------------------------------------------- open-ended terms
 
 
