@@ -717,6 +717,19 @@ def inventory() -> list[Rule]:
         r"|Authority|Board|Council|Fund|Foundation|College) of [A-Z][^()\n]{0,60}\(", flags=0,
         generic=True,
     ))
+    rules.append(edit(
+        vp, "the town of a party's address is no name: residing at 9 Temple Road, Thrissur (_ADDRESS_GAP)",
+        "            if _ADDRESS_GAP.match(window, end):\n"
+        "                address_from = min(address_from, m.end() + end)\n", "",
+        r",?\s+(?:residing|resident|located|situated|(?:having|with)\s+(?:its\s+)?(?:registered"
+        r"|principal|head)\s+(?:office|place\s+of\s+business))\b[^()\n]*?\bat\b[^()\n]*\(",
+        generic=True,
+    ))
+    rules.append(edit(
+        vp, "not a name: a year ending the sentence before ('August, 2021. Gandara Looms')",
+        '\n    r"|^\\d{4}\\.\\s"', "", r"\b\d{4}\.\s+[A-Z]", flags=0,
+        generic=True,
+    ))
     # ---------------------------------------------------------------- values/places.py
     pl = "values/places.py"
     for canonical, aliases in _place_aliases().items():

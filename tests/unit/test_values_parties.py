@@ -1075,3 +1075,25 @@ def test_a_verb_in_the_opening_still_introduces_a_party() -> None:
 )
 def test_an_institutions_of_keeps_its_name_whole(text: str, names: list[str]) -> None:
     assert _defined(text) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            'This Agreement is made at Pune on this 5th day of May, 2020.\n\nLotus Agro Private '
+            'Limited, having its registered office at 4 Station Road, Pune (hereinafter referred '
+            'to as "the Company") and Kiran Desai, residing at 17 Hill View Colony, Nashik '
+            '(hereinafter referred to as "the Consultant") agree as follows.',
+            ["Lotus Agro Private Limited", "Kiran Desai"],
+        ),
+        (
+            'Marigold Exports Limited, having its registered office at 8 Ring Road, Surat '
+            '(hereinafter "the Seller"), and Banyan Retail LLP, having its principal place of '
+            'business at 3 Park Street, Kolkata (hereinafter "the Buyer"), agree as follows.',
+            ["Marigold Exports Limited", "Banyan Retail LLP"],
+        ),
+    ],
+)
+def test_the_town_of_a_partys_address_is_no_party(text: str, names: list[str]) -> None:
+    assert _defined(text) == names

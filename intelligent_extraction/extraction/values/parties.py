@@ -125,8 +125,10 @@ _NOT_A_NAME = re.compile(
     # "the undersigned" is whoever signs, not a name
     r"|^(?:the\s+)?undersigned$"
     # a paragraph number inside: the reading ran from a heading into a numbered party paragraph
-    # ("THIS CONTRACT 1. ACME Co., Ltd.")
+    # ("THIS CONTRACT 1. ACME Co., Ltd."), or a year ending the sentence before ("made on 3rd
+    # August, 2021. Gandara Looms Private Limited ...")
     r"|\s\d{1,2}\.\s"
+    r"|^\d{4}\.\s"
     # words of a heading or a sentence: "FOR THE DEVELOPMENT OF ...", "As", "... WITNESSES
     # THAT"; a company may still open with one ("On Track Innovations Ltd.")
     rf"|(?:^(?:as|for|to|in|on|with|from|whereas)\b(?!.*{CORPORATE_SUFFIX}$)|\sthat$)",
@@ -642,6 +644,15 @@ def _after_a_clauses_verb(text: str, lo: int, alias_start: int) -> int:
 _RELATIVE_OF = re.compile(r"\b(?:subsidiary|affiliate|division)\s+of[ \t]*\Z", _FLAGS)
 
 
+#: A descriptor that gives a party's address: the words after it up to the defined term are the
+#: address, whatever they look like.
+_ADDRESS_GAP = re.compile(
+    r",?\s+(?:residing|resident|located|situated|(?:having|with)\s+(?:its\s+)?(?:registered|"
+    r"principal|head)\s+(?:office|place\s+of\s+business))\b[^()]*?\bat\b",
+    _FLAGS,
+)
+
+
 def _name_before(text: str, alias_start: int) -> tuple[str, int] | None:
     """The name a defined-term parenthetical at ``alias_start`` belongs to, with its start.
 
@@ -654,10 +665,15 @@ def _name_before(text: str, alias_start: int) -> tuple[str, int] | None:
     readings = []
     parents = []
     lo = _after_a_clauses_verb(text, lo, alias_start)
+    address_from = alias_start
     for m in _INTRODUCER.finditer(text, lo, alias_start):
+        if m.end() > address_from:
+            break  # the town of an address ("residing at 9 Temple Road, Thrissur") is no name
         window = text[m.end() : alias_start]
         name, end = _name_at(window)
         if name and _gap_is_descriptor(window[end:]):
+            if _ADDRESS_GAP.match(window, end):
+                address_from = min(address_from, m.end() + end)
             by_word = not m.group(0).startswith("\n")  # a line break may split a name
             start = m.end() + _LEADING.match(window).end()
             reading = (bool(_HAS_SUFFIX.search(name)), by_word, m.end(), name, start)
