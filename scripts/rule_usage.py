@@ -374,11 +374,11 @@ def inventory() -> list[Rule]:
             ("organi[sz]ed", r",\s*organi[sz]ed\b"), ("incorporated", r",\s*incorporated\b"),
             ("having", r",\s*having\b"), ("with", r",\s*with\b"), ("whose", r",\s*whose\b"),
             ("located", r",\s*located\b"), ("residing", r",\s*residing\b"),
-            ("existing", r",\s*existing\b"), ("duly", r",\s*duly\b"),
+            ("resident", r",\s*resident\b"), ("existing", r",\s*existing\b"), ("duly", r",\s*duly\b"),
             ("d/b/a", r",\s*d/b/a\b"), ("f/k/a", r",\s*f/k/a\b"),
         ], label="descriptor after a name and a comma", flags=0,
         generic={"organi[sz]ed", "incorporated", "having", "with", "whose", "located",
-                 "residing", "existing", "duly", "d/b/a", "f/k/a"},
+                 "residing", "resident", "existing", "duly", "d/b/a", "f/k/a"},
     )
     rules.append(edit(
         vp, "descriptor after a name and a comma: its", "|its|of|", "|of|", r",\s*its\b",

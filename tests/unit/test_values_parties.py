@@ -1097,3 +1097,11 @@ def test_an_institutions_of_keeps_its_name_whole(text: str, names: list[str]) ->
 )
 def test_the_town_of_a_partys_address_is_no_party(text: str, names: list[str]) -> None:
     assert _defined(text) == names
+
+
+def test_resident_at_is_a_descriptor() -> None:
+    text = (
+        'Tamsin Rowe, resident at 4 Gorse Lane, Wyndham Vale (the "Employee") and Corbel '
+        'Analytics Pty Ltd (the "Employer") agree as follows.'
+    )
+    assert _defined(text) == ["Tamsin Rowe", "Corbel Analytics Pty Ltd"]
