@@ -381,11 +381,11 @@ def inventory() -> list[Rule]:
             ("organi[sz]ed", r",\s*organi[sz]ed\b"), ("incorporated", r",\s*incorporated\b"),
             ("having", r",\s*having\b"), ("with", r",\s*with\b"), ("whose", r",\s*whose\b"),
             ("located", r",\s*located\b"), ("residing", r",\s*residing\b"),
-            ("existing", r",\s*existing\b"), ("duly", r",\s*duly\b"),
+            ("resident", r",\s*resident\b"), ("existing", r",\s*existing\b"), ("duly", r",\s*duly\b"),
             ("d/b/a", r",\s*d/b/a\b"), ("f/k/a", r",\s*f/k/a\b"),
         ], label="descriptor after a name and a comma", flags=0,
         generic={"organi[sz]ed", "incorporated", "having", "with", "whose", "located",
-                 "residing", "existing", "duly", "d/b/a", "f/k/a"},
+                 "residing", "resident", "existing", "duly", "d/b/a", "f/k/a"},
     )
     rules.append(edit(
         vp, "descriptor after a name and a comma: its", "|its|of|", "|of|", r",\s*its\b",
@@ -705,6 +705,53 @@ def inventory() -> list[Rule]:
         vp, "a name that is a place is no party (is_place_name)",
         " or is_place_name(name) or", " or", r"\b(?:between|among)\b|\(",
         readers=("party",),
+    ))
+    rules.append(edit(
+        vp, "a lower-case 'the' before an organisation in a between clause ('between the City of X')",
+        "        name, end = _name_at(segment[pos:], after_the=True)",
+        "        name, end = _name_at(segment[pos:])",
+        r"\b(?:between|among|and)\s+the\s+[A-Z]", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "a defined term's name after 'subsidiary of' / 'division of' is the parent (_RELATIVE_OF)",
+        "    readings = readings or parents\n", "    readings = readings + parents\n",
+        r"\b(?:subsidiary|affiliate|division)\s+of\s", generic=True,
+    ))
+    rules.append(edit(
+        vp, "a verb that takes on a party names none in a numbered clause ('1. ... hereby appoints')",
+        "    lo = _after_a_clauses_verb(text, lo, alias_start)\n", "",
+        r"\b(?:engage|retain|employ|hire|appoint)(?:s|d|ed)?\s+[A-Z][^()\n]{1,60}\(",
+        generic=True,
+    ))
+    rules.append(edit(
+        vp, "a numbered clause heading run into the line above ('Conditions 1. Resale Rights.')",
+        '[ \\t]+[A-Z]"\n    # or a numbered clause heading the PDF text runs into the line above ("... Terms &\n'
+        '    # Conditions 1. Resale Rights. SFDC hereby appoints")\n'
+        '    r"|(?<![\\w.])\\d{1,2}\\.[ \\t]+(?:[A-Z][\\w&-]*[ \\t]+){0,3}[A-Z][\\w&-]*\\.[ \\t]",\n',
+        '[ \\t]+[A-Z]",\n',
+        r"[^\n\d]\s\d{1,2}\.[ \t]+(?:[A-Z][\w&-]*[ \t]+){0,3}[A-Z][\w&-]*\.\s[^\n]{0,200}"
+        r"\b(?:engage|retain|employ|hire|appoint)(?:s|d|ed)?\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "an institution's 'of' keeps its name whole: Assurance Group of Ohio, Inc. (_whole_name)",
+        '        if re.fullmatch(rf"{_INSTITUTION_HEAD}\\s+of\\s+{re.escape(name)}", longer):\n'
+        "            return longer, longer_start\n", "",
+        r"\b(?:Group|Bank|Trust|Company|Bancorp|Institute|University|Association|Society"
+        r"|Authority|Board|Council|Fund|Foundation|College) of [A-Z][^()\n]{0,60}\(", flags=0,
+        generic=True,
+    ))
+    rules.append(edit(
+        vp, "the town of a party's address is no name: residing at 9 Temple Road, Thrissur (_ADDRESS_GAP)",
+        "            if _ADDRESS_GAP.match(window, end):\n"
+        "                address_from = min(address_from, m.end() + end)\n", "",
+        r",?\s+(?:residing|resident|located|situated|(?:having|with)\s+(?:its\s+)?(?:registered"
+        r"|principal|head)\s+(?:office|place\s+of\s+business))\b[^()\n]*?\bat\b[^()\n]*\(",
+        generic=True,
+    ))
+    rules.append(edit(
+        vp, "not a name: a year ending the sentence before ('August, 2021. Gandara Looms')",
+        '\n    r"|^\\d{4}\\.\\s"', "", r"\b\d{4}\.\s+[A-Z]", flags=0,
+        generic=True,
     ))
     # ---------------------------------------------------------------- values/places.py
     pl = "values/places.py"
@@ -1486,7 +1533,8 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         rl, "a title's last word on a line of its own joins the line above (_CAPS_TITLE 'b')",
-        'rf"|^[ \\t]*(?P<b>{_TITLE_WORDS}(?:[ \\t]+(?:NO\\.|NUMBER|#)[ \\t]*\\d+)?)[ \\t]*$"\n',
+        'rf"|^[ \\t]*(?P<b>{_TITLE_WORDS}(?:[ \\t]+(?:NO\\.|NUMBER|#)[ \\t]*\\d+)?)(?:{_FOR_TAIL})?'
+        '[ \\t]*$"\n',
         'rf"|(?P<b>(?!))"\n',
         r"(?m)^[ \t]*(?:AGREEMENT|CONTRACT|AMENDMENT|ADDENDUM|MEMORANDUM OF UNDERSTANDING)[ \t]*$",
         flags=0, generic=True,
@@ -1558,7 +1606,8 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         rl, "guaranties, subleases, joinders, powers of attorney are titles (_TITLE_WORDS)",
-        r'r"|GUARANT(?:Y|EE)(?:\s+OF\s+(?:PAYMENT|COLLECTION|PERFORMANCE))?"' + "\n"
+        r'r"|GUARANT(?:Y|EE)(?:\s+OF\s+(?:PAYMENT|COLLECTION|PERFORMANCE)|\s+(?:AND|&)\s+INDEMNITY)?"'
+        + "\n"
         r'    r"|SUBLEASE|JOINDER|POWER\s+OF\s+ATTORNEY"', 'r""',
         r"(?m)^[ \t]*[A-Z ,&-]*\b(?:GUARANT(?:Y|EE)|SUBLEASE|JOINDER|POWER OF ATTORNEY)\b",
         flags=0, generic=True,
@@ -1622,8 +1671,7 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         rl, "a document's bare name under a sentence heads a clause (_under_a_sentence)",
-        "        if (group == \"d\" or _BARE_NAME.match(title)) and _under_a_sentence(text, start):\n"
-        "            continue\n", "",
+        "        if clause_like and _under_a_sentence(text, start):\n            continue\n", "",
         r"(?m)[a-z]{2}[.;:][ \t]*\n(?:[ \t]*\n|[ \t]*[A-Z][A-Z ]*\n)*[ \t]*(?:LETTER OF INTENT"
         r"|TERM SHEET|BILL OF SALE|STATEMENT OF WORK|PURCHASE ORDER|GUARANT(?:Y|EE)|SUBLEASE"
         r"|JOINDER|POWER OF ATTORNEY|WARRANT|CONSENT|(?:GENERAL|MUTUAL) RELEASE)[ \t]*$",
@@ -1642,6 +1690,63 @@ def inventory() -> list[Rule]:
         rl, "an assignment after a title word: BILL OF SALE AND ASSIGNMENT (_TITLE_MORE)",
         "|WAIVER|ASSIGNMENT)S?", "|WAIVER)S?",
         r"\b(?:AGREEMENT|BILL OF SALE|LEASE|NOTE) AND ASSIGNMENT\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a title goes on with what it is for: TERM SHEET FOR SERIES A ... (_FOR_TAIL_AT)",
+        "        end = tail.end() if tail else end\n", "",
+        r"(?m)^[ \t]*[A-Z][^\n]{0,80}\b(?:AGREEMENT|CONTRACT|LICEN[CS]E|LEASE|NOTE|DEED|TERM SHEET"
+        r"|LETTER OF INTENT|STATEMENT OF WORK|MEMORANDUM OF UNDERSTANDING|Agreement|Contract"
+        r"|Term Sheet)[ \t]+(?:FOR|for)[ \t]+[A-Z][^\n]*$", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a line opening with its title word and what it is for: AGREEMENT FOR ... (_CAPS_TITLE 'b')",
+        r"(?:{_FOR_TAIL})?[ \t]*$", r"[ \t]*$",
+        r"(?m)^[ \t]*(?:AGREEMENT|CONTRACT|LICEN[CS]E|LEASE|NOTE|DEED|TERM SHEET|LETTER OF INTENT"
+        r"|STATEMENT OF WORK|MEMORANDUM OF UNDERSTANDING)[ \t]+FOR[ \t]+[A-Z][^\n]*$", flags=0,
+        generic=True,
+    ))
+    rules.append(edit(
+        rl, "a Title Case title and what it is for: Contract for the Sale of Land (_CAPS_TITLE 'tc')",
+        r'rf"(?:{_FOR_TAIL_TC})?\s*(?:$|{_RUN_INTO})"', r'rf"\s*(?:$|{_RUN_INTO})"',
+        r"(?m)^[ \t]*(?:[A-Z][\w-]* )*(?:Agreement|Contract|Term Sheet|Letter of Intent)[ \t]+for"
+        r"[ \t]+[^\n]*$", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a title word and what it is for under a sentence heads a clause: NOTE FOR THE LOANS",
+        ' or (group == "b" and tail)', "",
+        r"(?m)[a-z]{2}[.;:][ \t]*\n(?:[ \t]*\n)*[ \t]*(?:AGREEMENT|CONTRACT|LICEN[CS]E|LEASE|NOTE"
+        r"|DEED)[ \t]+FOR[ \t]+[A-Z][^\n]*$", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a title wrapped over two lines: CONTINUING / GUARANTY (_wrapped_title_line)",
+        "        wrapped = first and stacked and _wrapped_title_line(text, above.start(1), line)\n",
+        "        wrapped = False\n",
+        r"(?m)(?:\A|\n[ \t]*\n)[ \t]*[A-Z][A-Z-]*(?:[ \t]+[A-Z][A-Z-]*){0,2}[ \t]*\n[ \t]*[A-Z][A-Z ,&-]*"
+        r"\b(?:AGREEMENT|CONTRACT|LICEN[CS]E|LEASE|NOTE|GUARANT(?:Y|EE)|LETTER OF INTENT"
+        r"|TERM SHEET)[ \t]*$", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a bare document name stays a clause heading under a sentence once a line joins it",
+        ' or (group == "b" and _BARE_NAME.match(m.group("b")))', "",
+        r"(?m)[a-z]{2}[.;:][ \t]*\n(?:[ \t]*\n)+[ \t]*[A-Z][A-Z -]*\n[ \t]*(?:GUARANT(?:Y|EE)|CONSENT"
+        r"|WARRANT|SUBLEASE|JOINDER|TERM SHEET|LETTER OF INTENT)[ \t]*$", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a guarantee and indemnity is a document's name (_DOCUMENT_NAMES)",
+        r"|\s+(?:AND|&)\s+INDEMNITY)?", ")?", r"\bGUARANTEE\s+(?:AND|&)\s+INDEMNITY\b", flags=0,
+        generic=True,
+    ))
+    rules.append(edit(
+        rl, "a capitalised title followed by a verb is a sentence's subject: THE TERMS ... ARE",
+        "        if _VERB_AFTER_SUBJECT.match(text, end):\n            continue\n", "",
+        r"(?m)^[ \t]*[A-Z][A-Z ,&-]*\b(?:AGREEMENT|CONTRACT|LICEN[CS]E|LEASE|NOTE|CONDITIONS)"
+        r"[ \t]+(?:IS|ARE|SHALL|WILL|MAY|MUST|HAS|HAVE|WAS|WERE)\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a line ending in AMENDED AND RESTATED after a company's name leads into the title",
+        '    r".*\\bAMENDED\\s+AND\\s+RESTATED\\Z"',
+        '    r"(?:(?:FIRST|SECOND|THIRD|FOURTH|FIFTH)\\s+)?AMENDED\\s+AND\\s+RESTATED\\Z"',
+        r"(?m)^[ \t]*[A-Z][^\n]*\S[ \t]+AMENDED AND RESTATED[ \t]*\n", flags=0, generic=True,
     ))
     return rules
 

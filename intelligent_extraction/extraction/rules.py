@@ -675,7 +675,7 @@ def _signed_list(reader: CandidateReader, p: Passage, c: Candidate) -> Scored:
 #: Documents whose name ends in no title word below ("LETTER OF INTENT", "CONTINUING GUARANTY").
 _DOCUMENT_NAMES = (
     r"LETTER\s+OF\s+INTENT|TERM\s+SHEET|BILL\s+OF\s+SALE|STATEMENT\s+OF\s+WORK|PURCHASE\s+ORDER"
-    r"|GUARANT(?:Y|EE)(?:\s+OF\s+(?:PAYMENT|COLLECTION|PERFORMANCE))?"
+    r"|GUARANT(?:Y|EE)(?:\s+OF\s+(?:PAYMENT|COLLECTION|PERFORMANCE)|\s+(?:AND|&)\s+INDEMNITY)?"
     r"|SUBLEASE|JOINDER|POWER\s+OF\s+ATTORNEY"
     r"|WARRANT(?:\s+TO\s+PURCHASE\s+(?:SHARES\s+OF\s+)?(?:[A-Z][A-Z-]*\s+){0,3}?(?:STOCK|SHARES))?"
     r"|CONSENT(?:\s+TO\s+(?:ASSIGNMENT|SUBLEASE|SUBLETTING))?"
@@ -705,6 +705,20 @@ _TITLE_WORD = (
 #: What follows a title the PDF text runs into the next line: the preamble ("Reseller
 #: Agreement This Agreement is"), a recital, an image placeholder or a bracketed redaction.
 _RUN_INTO = r"(?=(?i:between|among|by|this|whereas|dated)\b|[\[{])"
+#: What a title says it is for, up to the end of its line ("TERM SHEET FOR SERIES A PREFERRED
+#: STOCK FINANCING", "AGREEMENT FOR THE SUPPLY OF LABORATORY EQUIPMENT", "Contract for the Sale
+#: of Land"), in capitals or in Title Case.
+_FOR_TAIL = (
+    r"[ \t]+FOR[ \t]+(?:[A-Z0-9][A-Z0-9,.&/'’()-]*[ \t]+){0,9}[A-Z0-9][A-Z0-9.&/'’()-]*(?=[ \t]*$)"
+)
+_FOR_TAIL_TC = (
+    r"[ \t]+for[ \t]+(?:(?:the|a|an|of|and|&|to|in|on|at|[A-Z0-9][\w,.&/'’()-]*)[ \t]+){0,9}"
+    r"[A-Z0-9][\w.&/'’()-]*(?=[ \t]*$)"
+)
+_FOR_TAIL_AT = re.compile(f"{_FOR_TAIL}|{_FOR_TAIL_TC}", re.M)
+#: A verb after a capitalised title makes it the subject of a sentence in capitals ("THE
+#: ATTACHED TERMS AND CONDITIONS ARE PART OF THIS AGREEMENT"), no heading.
+_VERB_AFTER_SUBJECT = re.compile(r"[ \t]+(?:IS|ARE|SHALL|WILL|MAY|MUST|HAS|HAVE|WAS|WERE)\b")
 _CAPS_TITLE = re.compile(
     # a title line that opens with its title word and says what the agreement is about
     # ("AGREEMENT OF LIMITED PARTNERSHIP", "AGREEMENT REGARDING CONFIDENTIAL INFORMATION"): read
@@ -718,11 +732,11 @@ _CAPS_TITLE = re.compile(
     rf"|^[ \t]*{_IMAGE_TAG}(?P<tc>(?:{_TITLE_WORD}){{0,8}}"
     rf"(?:Agreement|Contract|Amendment|License|Addendum|agreement|Memorandum of Understanding"
     r"|Letter of Intent|Term Sheet|Statement of Work|Guarant(?:y|ee)|Promissory Note|Bill of Sale))"
-    rf"\s*(?:$|{_RUN_INTO})"
+    rf"(?:{_FOR_TAIL_TC})?\s*(?:$|{_RUN_INTO})"
     # a line that is only a title's last word ("AGREEMENT" under "EXCLUSIVE DISTRIBUTION") or
     # a title of its own that opens with its title word ("MEMORANDUM OF UNDERSTANDING"), a
     # document of a series with its number ("AMENDMENT NO. 3", "STATEMENT OF WORK #2")
-    rf"|^[ \t]*(?P<b>{_TITLE_WORDS}(?:[ \t]+(?:NO\.|NUMBER|#)[ \t]*\d+)?)[ \t]*$"
+    rf"|^[ \t]*(?P<b>{_TITLE_WORDS}(?:[ \t]+(?:NO\.|NUMBER|#)[ \t]*\d+)?)(?:{_FOR_TAIL})?[ \t]*$"
     # a document's name that opens its line and goes on with another ("CONSENT AND WAIVER")
     rf"|^[ \t]*(?P<d>{_DOCUMENT_NAMES})(?=[ \t]+(?:AND|&)[ \t]+[A-Z])",
     re.M,
@@ -825,7 +839,8 @@ def _trim_title(text: str, start: int, end: int) -> tuple[int, int] | None:
 #: title is as often a stamp ("DRAFT", "PRIVILEGED AND CONFIDENTIAL"), so a line that just
 #: ends is never joined.
 _LEADS_INTO_TITLE = re.compile(
-    r"(?:(?:FIRST|SECOND|THIRD|FOURTH|FIFTH)\s+)?AMENDED\s+AND\s+RESTATED\Z"
+    # a company's name may stand before it on its line ("ACME INC. AMENDED AND RESTATED")
+    r".*\bAMENDED\s+AND\s+RESTATED\Z"
     r"|.*\b(?:(?:OF|TO)(?:\s+THE)?|AND)\Z|.*,\Z"
 )
 
@@ -834,6 +849,27 @@ _LEADS_INTO_TITLE = re.compile(
 #: ("ATTACHMENT D", a filing's "EX-10.34"), an image's alt text ("LOGO"), or a title of its
 #: own ("MASTER SUPPLY AGREEMENT" over "SEED STORAGE" / "AGREEMENT").
 _OFF_BLOCK = re.compile(rf"(?:ATTACHMENT\s+\w+|EX-\d[\d.]*|LOGO)\Z|.*\b{_TITLE_WORDS}S?\Z")
+
+
+#: The first line of a title wrapped over two: one to three capitalised words that qualify the
+#: title under them ("CONTINUING" / "GUARANTY", "INDEPENDENT CONTRACTOR" / "SERVICES
+#: AGREEMENT"); a stamp or a page label is no part of it ("DRAFT", "CONFIDENTIAL", "EXHIBIT B").
+_WRAPPED_LINE = re.compile(
+    r"(?!.*\b(?:DRAFT|CONFIDENTIAL|PRIVILEGED|EXECUTION|COPY|VERSION|FINAL|FORM|EXHIBIT|ANNEX"
+    r"|SCHEDULE|APPENDIX|ATTACHMENT|PAGE|REDACTED|LOGO|TABLE|CONTENTS)\b)"
+    r"[A-Z][A-Z-]*(?:[ \t]+[A-Z][A-Z-]*){0,2}\Z"
+)
+_BLOCK_OPENS = re.compile(r"(?:\A|\n[ \t]*\n)[ \t]*\Z")
+
+
+def _wrapped_title_line(text: str, start: int, line: str) -> bool:
+    """``line`` (at ``start``, right on top of a title line) opens a title block of its own:
+    nothing stacked above it, and words that carry the title on, no title of its own."""
+    return (
+        bool(_WRAPPED_LINE.match(line))
+        and not _OFF_BLOCK.match(line)
+        and bool(_BLOCK_OPENS.search(text, max(0, start - 40), start) or not text[:start].strip())
+    )
 
 
 def _heading_above(text: str, start: int, last_word_only: bool) -> int:
@@ -853,7 +889,9 @@ def _heading_above(text: str, start: int, last_word_only: bool) -> int:
         in_block = last_word_only and (first or (stacked and not _OFF_BLOCK.match(line)))
         if in_block and _TITLE_PREFIX.match(line):
             break  # "EXHIBIT 10.1" over the title labels the page
-        if not (in_block or _JOINER_OPENS.match(text, start) or _LEADS_INTO_TITLE.match(line)):
+        wrapped = first and stacked and _wrapped_title_line(text, above.start(1), line)
+        if not (in_block or wrapped or _JOINER_OPENS.match(text, start)
+                or _LEADS_INTO_TITLE.match(line)):
             break
         start = above.start(1)
         first = False
@@ -887,6 +925,10 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
         start, end = m.start(group), m.end(group)
         while more := _TITLE_MORE.match(text, end):
             end = more.end()
+        tail = _FOR_TAIL_AT.match(text, end)
+        end = tail.end() if tail else end
+        if _VERB_AFTER_SUBJECT.match(text, end):
+            continue
         if group == "d" and not _LINE_END.match(text, end):
             continue  # the name opens a line of some other text
         trimmed = _trim_title(text, start, end)
@@ -910,7 +952,11 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
         title = text[start:end]
         if _NUMBERED.match(title) or _YEAR.search(title):
             continue
-        if (group == "d" or _BARE_NAME.match(title)) and _under_a_sentence(text, start):
+        # a document's name, or a title word and what it is for ("NOTE FOR THE LOANS"), under
+        # a sentence heads a clause
+        bare = _BARE_NAME.match(title) or (group == "b" and _BARE_NAME.match(m.group("b")))
+        clause_like = group == "d" or bare or (group == "b" and tail)
+        if clause_like and _under_a_sentence(text, start):
             continue
         if not _ONE_WORD.match(title) or _named_again(text, end, title):
             # the heading's first line read alone is no title of its own

@@ -1412,6 +1412,60 @@ def test_a_heading_run_into_this_agreement_ends_before_it():
     assert [text[s:e] for s, e in _heading_spans(text)] == ["Bay Survey Services Agreement"]
 
 
+@pytest.mark.parametrize("text, title", [
+    ("[LOGO]\n\nTERM SHEET FOR SERIES A PREFERRED STOCK FINANCING\n\nIssuer: Harlow Foods Ltd.",
+     "TERM SHEET FOR SERIES A PREFERRED STOCK FINANCING"),
+    ("AGREEMENT FOR THE SUPPLY OF LABORATORY EQUIPMENT\n\nTHIS AGREEMENT is made on 2 May 2019 "
+     "BETWEEN Harlow Foods Ltd. and Penrose Trading LLC.",
+     "AGREEMENT FOR THE SUPPLY OF LABORATORY EQUIPMENT"),
+    ("DEED OF LEASE FOR OFFICE PREMISES\n\nThis Deed of Lease is made at Mumbai between Harlow "
+     "Foods Ltd. and Penrose Trading LLC.", "DEED OF LEASE FOR OFFICE PREMISES"),
+    ("Contract for the Sale of Land\n\nVendor: Harlow Foods Ltd.\nPurchaser: Penrose Trading "
+     "LLC", "Contract for the Sale of Land"),
+    # a title word and what it is for under a sentence heads a clause
+    ("1. The lender shall make the loans on the closing date.\n\nNOTE FOR THE LOANS\n\nThe "
+     "loans are evidenced by a note.", None),
+])
+def test_a_title_goes_on_with_what_it_is_for(text, title):
+    result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(text, 0, 0)])
+    assert (result.value if result.status == "found" else None) == title
+
+
+@pytest.mark.parametrize("text, title", [
+    ("CONTINUING\nGUARANTY\n\nThis Continuing Guaranty is made as of May 1, 2019 by Harlow Foods "
+     "Ltd. in favor of Redfern Bank.", "CONTINUING GUARANTY"),
+    ("INDEPENDENT CONTRACTOR\nSERVICES AGREEMENT\n\nThis Agreement is made between Harlow Foods "
+     "Ltd. and Dana Reyes.", "INDEPENDENT CONTRACTOR SERVICES AGREEMENT"),
+    ("DEED OF\nGUARANTEE AND INDEMNITY\n\nTHIS DEED is made on 1 June 2020 by Harlow Foods Ltd. "
+     "in favour of Penrose Trading LLC.", "DEED OF GUARANTEE AND INDEMNITY"),
+    # a stamp over the title is no part of it, and a clause heading under a sentence no title
+    ("CONFIDENTIAL\nSUPPLY AGREEMENT\n\nThis Supply Agreement is made between Harlow Foods "
+     "Ltd. and Penrose Trading LLC.", "SUPPLY AGREEMENT"),
+    ("The parties agree as follows.\n\nREPRESENTATIONS\nGUARANTY\n\nEach subsidiary of Harlow "
+     "Foods Ltd. guarantees the loans.", None),
+])
+def test_a_title_wrapped_over_two_lines_is_one_title(text, title):
+    result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(text, 0, 0)])
+    assert (result.value if result.status == "found" else None) == title
+
+
+@pytest.mark.parametrize("text, title", [
+    # a capitalised title followed by a verb is the subject of a sentence, no heading
+    ("Penrose Trading LLC shall provide the services on the following terms:\n\nTHE STANDARD "
+     "TERMS AND CONDITIONS SHALL APPLY TO EVERY ORDER.\n\n1. Services.", None),
+    ("THE LICENSE AGREEMENT WILL BE GOVERNED BY ENGLISH LAW.\n\nSOFTWARE LICENCE AGREEMENT\n\n"
+     "This Agreement is made between Harlow Foods Ltd. and Penrose Trading LLC.",
+     "SOFTWARE LICENCE AGREEMENT"),
+    # a company's name before "AMENDED AND RESTATED" on its line is dropped, the line joined
+    ("NORTHWIND HOLDINGS LTD. AMENDED AND RESTATED\n\nSUPPLY AND DISTRIBUTION AGREEMENT\n\n"
+     "THIS AMENDED AND RESTATED SUPPLY AND DISTRIBUTION AGREEMENT is made between Harlow Foods "
+     "Ltd. and Northwind Holdings Ltd.", "AMENDED AND RESTATED SUPPLY AND DISTRIBUTION AGREEMENT"),
+])
+def test_a_capitalised_sentence_is_no_title_and_a_restated_title_keeps_its_line(text, title):
+    result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(text, 0, 0)])
+    assert (result.value if result.status == "found" else None) == title
+
+
 # --------------------------------------------------------------------------- open-ended terms
 
 

@@ -1002,3 +1002,144 @@ def test_a_numbered_party_paragraph_run_into_its_heading_opens_a_name():
     assert ["Wattle Creek Software Pty Ltd", "Banksia Health Services Pty Ltd"] in [
         c.value for c in find_party_lists(text)
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            'This Agreement is made on 3 March 2021 between the Regional Water Authority of '
+            'Eastvale ("the Authority") and Brackwater Pumps Ltd ("the Contractor").',
+            ["Regional Water Authority of Eastvale", "Brackwater Pumps Ltd"],
+        ),
+        (
+            'THIS DEED is made BETWEEN the Council of the Shire of Wattle Creek (the "Council") '
+            'and Ironbark Civil Pty Ltd (the "Contractor").',
+            ["Council of the Shire of Wattle Creek", "Ironbark Civil Pty Ltd"],
+        ),
+        (
+            'This Agreement is made by and between Fenwick Media Corp. ("Fenwick") and the Ostler '
+            'Foundation, a New York not-for-profit corporation (the "Foundation").',
+            ["Fenwick Media Corp.", "Ostler Foundation"],
+        ),
+    ],
+)
+def test_a_lower_case_the_may_open_an_organisations_name(text: str, names: list[str]) -> None:
+    assert _first(text) == names
+
+
+def test_a_lower_case_the_before_a_role_opens_no_name() -> None:
+    text = (
+        "under the Rights Agreement by and between the Disclosing Party and Kestrel Trust "
+        "Company, N.A. dated as of June 1, 2018."
+    )
+    assert all("Disclosing Party" not in c.value for c in find_party_lists(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            'As an employee of Pinecrest Labs, Inc., a wholly owned subsidiary of Tallgrass '
+            'Holdings Corp. (the "Company"), I agree to the following.',
+            ["Pinecrest Labs, Inc."],
+        ),
+        (
+            'Sitar Pharma Private Limited, a subsidiary of Lotus Lifesciences Limited '
+            '(hereinafter "the Company"), hereby employs Arjun Mehta (hereinafter "the '
+            'Employee").',
+            ["Sitar Pharma Private Limited", "Arjun Mehta"],
+        ),
+        (
+            'In consideration of my engagement by Tessaly Foods, Inc., a division of Corvane '
+            'Brands Corporation (the "Company"), I agree as follows.',
+            ["Tessaly Foods, Inc."],
+        ),
+    ],
+)
+def test_the_parent_named_in_a_descriptor_is_no_party(text: str, names: list[str]) -> None:
+    assert _defined(text) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "third"),
+    [
+        (
+            'This Addendum is made between Kelso Networks, Inc. ("Kelso") and the Distributor '
+            'named above.\n\n1. Appointment. Kelso hereby appoints SUB-DISTRIBUTOR '
+            '("Sub-Distributor") as a sub-distributor.',
+            "SUB-DISTRIBUTOR",
+        ),
+        (
+            'This Agency Agreement is made between Wirral Foods Ltd ("Principal") and the Agent '
+            'named in the Schedule.\n\n2. APPOINTMENT\n2.1 The Principal hereby appoints '
+            'Harbourside Brokers Limited ("Sub-Agent") to act with the Agent.',
+            "Harbourside Brokers Limited",
+        ),
+        (
+            'This Addendum is made between Ostrava Cloud Ltd ("Ostrava") and the Partner named '
+            'above. Referral Terms 1. Referral Rights. Ostrava hereby appoints REFERRAL PARTNER '
+            '("Referral Partner") as a referrer.',
+            "REFERRAL PARTNER",
+        ),
+    ],
+)
+def test_a_verb_in_a_numbered_clause_introduces_no_party(text: str, third: str) -> None:
+    assert all(third not in c.value for c in find_party_lists(text))
+
+
+def test_a_verb_in_the_opening_still_introduces_a_party() -> None:
+    text = (
+        'Gandara Textiles Private Limited (hereinafter "the Company") hereby appoints Rohan Iyer '
+        '(hereinafter "the Agent") as its selling agent on the following terms:\n\n1. Term. This '
+        "appointment runs for two years."
+    )
+    assert _defined(text) == ["Gandara Textiles Private Limited", "Rohan Iyer"]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            'This Underwriting Agreement is entered into by Mutual Assurance Group of Ohio, '
+            'Incorporated, a Missouri corporation ("MAGO"), and Harrow Securities LLC ("Harrow").',
+            ["Mutual Assurance Group of Ohio, Incorporated", "Harrow Securities LLC"],
+        ),
+        (
+            'As an employee of Bank of Laurel Corporation (the "Bank"), I agree to the following.',
+            ["Bank of Laurel Corporation"],
+        ),
+    ],
+)
+def test_an_institutions_of_keeps_its_name_whole(text: str, names: list[str]) -> None:
+    assert _defined(text) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            'This Agreement is made at Pune on this 5th day of May, 2020.\n\nLotus Agro Private '
+            'Limited, having its registered office at 4 Station Road, Pune (hereinafter referred '
+            'to as "the Company") and Kiran Desai, residing at 17 Hill View Colony, Nashik '
+            '(hereinafter referred to as "the Consultant") agree as follows.',
+            ["Lotus Agro Private Limited", "Kiran Desai"],
+        ),
+        (
+            'Marigold Exports Limited, having its registered office at 8 Ring Road, Surat '
+            '(hereinafter "the Seller"), and Banyan Retail LLP, having its principal place of '
+            'business at 3 Park Street, Kolkata (hereinafter "the Buyer"), agree as follows.',
+            ["Marigold Exports Limited", "Banyan Retail LLP"],
+        ),
+    ],
+)
+def test_the_town_of_a_partys_address_is_no_party(text: str, names: list[str]) -> None:
+    assert _defined(text) == names
+
+
+def test_resident_at_is_a_descriptor() -> None:
+    text = (
+        'Tamsin Rowe, resident at 4 Gorse Lane, Wyndham Vale (the "Employee") and Corbel '
+        'Analytics Pty Ltd (the "Employer") agree as follows.'
+    )
+    assert _defined(text) == ["Tamsin Rowe", "Corbel Analytics Pty Ltd"]

@@ -79,7 +79,7 @@ _ROLE_ALIAS = re.compile(
 _ENUMERATOR = re.compile(r"^\s*(?:[a-h]|[ivx]{1,4}|\d{1,2})\s*$", _FLAGS)
 _DESCRIPTOR = re.compile(
     r",?\s+(?:a|an)\s+(?=[A-Za-z])|,?\s+and(?:/or)?\s+(?:its|their)\s|,\s*(?:organi[sz]ed|"
-    r"incorporated|having|with|whose|located|residing|existing|duly|its|of|d/b/a|f/k/a)\b|"
+    r"incorporated|having|with|whose|located|residing|resident|existing|duly|its|of|d/b/a|f/k/a)\b|"
     # (capitalised where a flattened party block set it on a line of its own: "ACME Inc.
     # With principal offices at ...")
     # ... and an address after "of": "ACME Pty Ltd of Level 3, 88 George Street"
@@ -133,8 +133,10 @@ _NOT_A_NAME = re.compile(
     # "the undersigned" is whoever signs, not a name
     r"|^(?:the\s+)?undersigned$"
     # a paragraph number inside: the reading ran from a heading into a numbered party paragraph
-    # ("THIS CONTRACT 1. ACME Co., Ltd.")
+    # ("THIS CONTRACT 1. ACME Co., Ltd."), or a year ending the sentence before ("made on 3rd
+    # August, 2021. Gandara Looms Private Limited ...")
     r"|\s\d{1,2}\.\s"
+    r"|^\d{4}\.\s"
     # words of a heading or a sentence: "FOR THE DEVELOPMENT OF ...", "As", "... WITNESSES
     # THAT"; a company may still open with one ("On Track Innovations Ltd.")
     rf"|(?:^(?:as|for|to|in|on|with|from|whereas)\b(?!.*{CORPORATE_SUFFIX}$)|\sthat$)",
@@ -223,9 +225,29 @@ _SUFFIX_THEN_LOWER = re.compile(
 _SUFFIX_AT_LINE_END = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}(?=[ \t,]*\n)", _FLAGS)
 
 
-def _name_at(segment: str) -> tuple[str | None, int]:
-    """The name that opens ``segment`` and the offset where its text ends."""
+#: A lower-case "the" before a public body's or an institution's name in a "between" clause
+#: ("between the Regional Water Authority of Eastvale and ...", "and the Ostler Foundation");
+#: before a role it stays out ("the Company", "the Disclosing Party and Beta Inc."), so the
+#: name after it, up to any "and", must read as an organisation's.
+_THE = re.compile(r"(?-i:the)[ \t]+(?=[A-Z])")
+_ORGANISATION = re.compile(
+    rf"\s(?-i:of)\s|(?:^|[\s,]){CORPORATE_SUFFIX}$|\b(?:Authority|Board|Council|Foundation|"
+    r"University|College|Institute|Trust|Trustees|Bank|Fund|Association|Society|Commission|"
+    r"Agency|Department|Government|Hospital|Ministry|Municipality|Federation|Union)$",
+    _FLAGS,
+)
+
+
+def _names_an_organisation(name: str) -> bool:
+    return bool(_ORGANISATION.search(re.split(r"\s+(?:and|&)\s+", name, maxsplit=1)[0]))
+
+
+def _name_at(segment: str, after_the: bool = False) -> tuple[str | None, int]:
+    """The name that opens ``segment`` and the offset where its text ends; ``after_the`` lets
+    an organisation's name open with a lower-case "the"."""
     lead = _LEADING.match(segment).end()
+    the = _THE.match(segment, lead) if after_the else None
+    lead = the.end() if the else lead
     descriptor = _DESCRIPTOR.search(segment, lead)
     stop = descriptor.start() if descriptor else len(segment)
     line_end = _SUFFIX_AT_LINE_END.search(segment, lead, stop)
@@ -247,6 +269,8 @@ def _name_at(segment: str) -> tuple[str | None, int]:
     if not name or not _looks_like_name(name) or is_place_name(name) or _ADDRESS.search(name):
         return None, end
     if len(name.split()) > _MAX_NAME_WORDS or not re.search(r"[A-Za-z]{2}", name):
+        return None, end
+    if the and not _names_an_organisation(name):
         return None, end
     return name, end
 
@@ -388,7 +412,7 @@ def _names_in_segment(segment: str, listed: bool = True) -> list[str]:
     names: list[str] = []
     pos = below = 0
     while pos < len(segment):
-        name, end = _name_at(segment[pos:])
+        name, end = _name_at(segment[pos:], after_the=True)
         below = pos
         if name:
             names.extend(split_party_names(name))
@@ -600,6 +624,43 @@ def _gap_is_descriptor(gap: str) -> bool:
 _HAS_SUFFIX = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}(?=[\s,]|$)", _FLAGS)
 
 
+#: The verb by which a company takes on a party introduces it in the opening only: in a
+#: numbered clause ("1. Appointment. Kelso hereby appoints SUB-DISTRIBUTOR ("Sub-Distributor")",
+#: "2.1 The Principal hereby appoints Harbourside Brokers Limited ("Sub-Agent")") it names a
+#: placeholder or a third company.
+_TAKES_ON = re.compile(r"\b(?:engage|retain|employ|hire|appoint)(?:s|d|ed)?\b[ \t]*", _FLAGS)
+_NUMBERED_CLAUSE = re.compile(
+    r"^[ \t]*(?:\d{1,2}\.(?:\d{1,2}\.?)?|Section\s+\d+\.?)[ \t]+[A-Z]"
+    # or a numbered clause heading the PDF text runs into the line above ("... Terms &
+    # Conditions 1. Resale Rights. SFDC hereby appoints")
+    r"|(?<![\w.])\d{1,2}\.[ \t]+(?:[A-Z][\w&-]*[ \t]+){0,3}[A-Z][\w&-]*\.[ \t]",
+    re.MULTILINE,
+)
+
+
+def _after_a_clauses_verb(text: str, lo: int, alias_start: int) -> int:
+    """Where readings of the name before ``alias_start`` may start: after the last such verb
+    when it stands in a numbered clause (nothing before it names the defined party)."""
+    first_clause = _NUMBERED_CLAUSE.search(text, 0, alias_start)
+    verbs = list(_TAKES_ON.finditer(text, lo, alias_start))
+    if first_clause and verbs and verbs[-1].start() > first_clause.start():
+        return verbs[-1].end()
+    return lo
+#: A company's relation to another in its descriptor ("ACME Inc., a wholly owned subsidiary of
+#: Beta plc (the "Company")"): the company after "of" is the party's parent, read only when no
+#: other name stands before the defined term.
+_RELATIVE_OF = re.compile(r"\b(?:subsidiary|affiliate|division)\s+of[ \t]*\Z", _FLAGS)
+
+
+#: A descriptor that gives a party's address: the words after it up to the defined term are the
+#: address, whatever they look like.
+_ADDRESS_GAP = re.compile(
+    r",?\s+(?:residing|resident|located|situated|(?:having|with)\s+(?:its\s+)?(?:registered|"
+    r"principal|head)\s+(?:office|place\s+of\s+business))\b[^()]*?\bat\b",
+    _FLAGS,
+)
+
+
 def _name_before(text: str, alias_start: int) -> tuple[str, int] | None:
     """The name a defined-term parenthetical at ``alias_start`` belongs to, with its start.
 
@@ -610,13 +671,22 @@ def _name_before(text: str, alias_start: int) -> tuple[str, int] | None:
     """
     lo = max(0, alias_start - 300)
     readings = []
+    parents = []
+    lo = _after_a_clauses_verb(text, lo, alias_start)
+    address_from = alias_start
     for m in _INTRODUCER.finditer(text, lo, alias_start):
+        if m.end() > address_from:
+            break  # the town of an address ("residing at 9 Temple Road, Thrissur") is no name
         window = text[m.end() : alias_start]
         name, end = _name_at(window)
         if name and _gap_is_descriptor(window[end:]):
+            if _ADDRESS_GAP.match(window, end):
+                address_from = min(address_from, m.end() + end)
             by_word = not m.group(0).startswith("\n")  # a line break may split a name
             start = m.end() + _LEADING.match(window).end()
-            readings.append((bool(_HAS_SUFFIX.search(name)), by_word, m.end(), name, start))
+            reading = (bool(_HAS_SUFFIX.search(name)), by_word, m.end(), name, start)
+            (parents if _RELATIVE_OF.search(text, lo, m.end()) else readings).append(reading)
+    readings = readings or parents
     if not readings:
         return None
     *_, name, start = max(readings)
@@ -638,9 +708,18 @@ def _tail_of_a_longer_name(text: str, name: str, start: int) -> bool:
     )
 
 
+#: The head of an institution's name that "of" joins to a place or a name ("Mutual Assurance Group
+#: of Ohio, Incorporated", "Bank of Laurel Corporation"): the reading after "of" is its tail.
+_INSTITUTION_HEAD = (
+    r"(?:[A-Z][\w&'’.-]*\s+){0,3}(?:Group|Bank|Trust(?:\s+Company)?|Bancorp|Insurance\s+Company"
+    r"|Institute|University|Association|Society|Authority|Board|Council|Fund|Foundation|College)"
+)
+
+
 def _whole_name(readings: list[tuple], name: str, start: int) -> tuple[str, int]:
-    """The longer reading when ``name`` is only its tail after an inner "and": "Cedar Valley
-    Light and Gas Company (\"CVLG\")" is one name, not "Gas Company"; but
+    """The longer reading when ``name`` is only its tail after an inner "and" or an
+    institution's "of": "Cedar Valley Light and Gas Company (\"CVLG\")" is one name, not "Gas
+    Company", and so is "Mutual Assurance Group of Ohio, Incorporated"; but
     "ACME Inc. and Beta LLC" stays two (what comes before "and" ends with a legal form), and
     so does "Jane Roe and JRH" (the tail is no company's full name)."""
     if not _ENDS_WITH_SUFFIX.search(name):
@@ -648,6 +727,8 @@ def _whole_name(readings: list[tuple], name: str, start: int) -> tuple[str, int]
     for *_, longer, longer_start in sorted(readings, key=lambda r: r[2]):
         head = re.match(rf"(.+?)\s+(?:and|&)\s+{re.escape(name)}$", longer)
         if head and not _ENDS_WITH_SUFFIX.search(head.group(1)) and "," not in head.group(1):
+            return longer, longer_start
+        if re.fullmatch(rf"{_INSTITUTION_HEAD}\s+of\s+{re.escape(name)}", longer):
             return longer, longer_start
     return name, start
 
