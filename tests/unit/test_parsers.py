@@ -142,6 +142,37 @@ def test_pdf_pages_paragraphs_furniture_and_hyphenation(lines_pdf):
     assert "CONFIDENTIAL" not in doc.text and "Page " not in doc.text
 
 
+def test_a_two_page_contracts_running_header_is_furniture(lines_pdf):
+    # a short NDA's header repeats its title and "CONFIDENTIAL" on both of its two pages
+    path = lines_pdf(
+        [
+            [
+                "MUTUAL NONDISCLOSURE AGREEMENT",
+                "This Agreement is made on 3 June 2022 between Kestrel Optics Inc. and",
+                "Lowmoor Analytics Ltd.",
+            ],
+            ["1. Governing Law", "This Agreement is governed by the laws of Ontario."],
+        ],
+        header="MUTUAL NONDISCLOSURE AGREEMENT - CONFIDENTIAL",
+        footer=True,
+    )
+    doc = parse_document(path)
+    assert "CONFIDENTIAL" not in doc.text
+    assert doc.blocks[0].text == "MUTUAL NONDISCLOSURE AGREEMENT"
+
+
+def test_a_signature_line_at_the_foot_of_every_page_is_kept(lines_pdf):
+    # one officer signs twice, at the foot of each page: his lines are not a running footer
+    signature = ["By: /s/ Owen Hartley", "Title: Treasurer", "Date: 4/2/2021"]
+    path = lines_pdf(
+        [
+            ["JOINDER AGREEMENT", "Tamsin Ridge LLC joins the Agreement.", *signature],
+            ["Corvid Bay LLC joins the Agreement.", *signature],
+        ]
+    )
+    doc = parse_document(path)
+    assert doc.text.count("Date: 4/2/2021") == 2
+
 def test_pdf_every_block_has_the_page_pdfium_shows_it_on(msa_files):
     import pypdfium2 as pdfium
 
