@@ -173,6 +173,29 @@ def test_a_signature_line_at_the_foot_of_every_page_is_kept(lines_pdf):
     doc = parse_document(path)
     assert doc.text.count("Date: 4/2/2021") == 2
 
+def test_a_heading_after_a_forms_full_width_labelled_line_is_a_heading(lines_pdf):
+    # set in a narrow column, the form's last labelled line is as wide as the prose
+    path = lines_pdf(
+        [
+            [
+                "SERVICES AGREEMENT",
+                "Client: Thornbury Savings Bank",
+                "Vendor: Larkspur Cloud Services LLC",
+                "Notice of non-renewal: sixty days before the end of the then-current term",
+                "GENERAL TERMS",
+                "1. Services. Vendor will host the applications listed in each order form and",
+                "keep them available as the service levels in the order form require of it.",
+            ]
+        ]
+    )
+    doc = parse_document(path)
+    assert [b.text for b in doc.blocks][:3] == [
+        "SERVICES AGREEMENT",
+        "Client: Thornbury Savings Bank\nVendor: Larkspur Cloud Services LLC\n"
+        "Notice of non-renewal: sixty days before the end of the then-current term",
+        "GENERAL TERMS",
+    ]
+
 def test_pdf_every_block_has_the_page_pdfium_shows_it_on(msa_files):
     import pypdfium2 as pdfium
 
