@@ -77,13 +77,14 @@ def _signature(line: str) -> str:
     return _DIGITS.sub("#", line.lower())
 
 
-def _running_threshold(page_count: int) -> int:
+def _running_threshold(pages: list[list[str]]) -> int:
     """How many pages an edge line must recur on to be a running header or footer: most pages
-    of a long document, but every page of a two-page one (a short NDA or letter whose header
-    repeats its title or "CONFIDENTIAL" on both pages)."""
-    if page_count == 2:
+    of a long document, but both pages of a two-page one (a short NDA whose header repeats its
+    title or "CONFIDENTIAL") when neither page is all edges (a cover page holds the title that
+    heads the next page)."""
+    if len(pages) == 2 and all(len(list(filter(None, lines))) > 2 * _EDGE_LINES for lines in pages):
         return 2
-    return max(3, (page_count + 1) // 2)
+    return max(3, (len(pages) + 1) // 2)
 
 
 def _strip_furniture(pages: list[list[str]]) -> list[list[str]]:
@@ -93,7 +94,7 @@ def _strip_furniture(pages: list[list[str]]) -> list[list[str]]:
         words = [line for line in lines if line]
         edges.append({_signature(line) for line in words[:_EDGE_LINES] + words[-_EDGE_LINES:]})
     counts = Counter(sig for sigs in edges for sig in sigs)
-    threshold = _running_threshold(len(pages))
+    threshold = _running_threshold(pages)
     running = {
         sig for sig, n in counts.items() if n >= threshold and not _SIGNATURE_LINE.match(sig)
     }

@@ -150,8 +150,17 @@ def test_a_two_page_contracts_running_header_is_furniture(lines_pdf):
                 "MUTUAL NONDISCLOSURE AGREEMENT",
                 "This Agreement is made on 3 June 2022 between Kestrel Optics Inc. and",
                 "Lowmoor Analytics Ltd.",
+                "1. Confidential Information",
+                "Each party shall keep the other's Confidential Information secret and use it",
+                "only to evaluate the proposed joint venture.",
             ],
-            ["1. Governing Law", "This Agreement is governed by the laws of Ontario."],
+            [
+                "2. Term",
+                "This Agreement ends two years after the date on which it is made, and each",
+                "party's duties under it end two years after that.",
+                "3. Governing Law",
+                "This Agreement is governed by the laws of Ontario.",
+            ],
         ],
         header="MUTUAL NONDISCLOSURE AGREEMENT - CONFIDENTIAL",
         footer=True,
@@ -160,6 +169,24 @@ def test_a_two_page_contracts_running_header_is_furniture(lines_pdf):
     assert "CONFIDENTIAL" not in doc.text
     assert doc.blocks[0].text == "MUTUAL NONDISCLOSURE AGREEMENT"
 
+
+def test_a_cover_pages_title_heading_the_next_page_is_kept(lines_pdf):
+    path = lines_pdf(
+        [
+            ["DEED OF GUARANTEE", "EXECUTION VERSION"],
+            [
+                "DEED OF GUARANTEE",
+                "This Deed is made on 9 June 2016 by Quillon Holdings Limited in favour of",
+                "Brackenfield Bank plc.",
+                "1. Guarantee",
+                "The Guarantor guarantees the punctual payment of the Secured Liabilities.",
+                "2. Governing Law",
+                "This Deed is governed by the laws of England and Wales.",
+            ],
+        ]
+    )
+    doc = parse_document(path)
+    assert doc.text.count("DEED OF GUARANTEE") == 2
 
 def test_a_signature_line_at_the_foot_of_every_page_is_kept(lines_pdf):
     # one officer signs twice, at the foot of each page: his lines are not a running footer
