@@ -28,7 +28,8 @@ _PDFIUM_LOCK = threading.Lock()
 _EDGE_LINES = 3  # lines at the top and bottom of a page that may be furniture
 _DIGITS = re.compile(r"\d+")
 _SIGNATURE_PAGE = re.compile(r"/s/|\b(?:by|name|title)\s*:", re.IGNORECASE)
-# a signature block's line recurs at the foot of each page of a short document signed twice
+# a signature block's line ("By: /s/ Jane Roe") recurs at the foot of signature pages signed by
+# the same officer (a joint filing agreement, a short document signed twice): it is not furniture
 _SIGNATURE_LINE = re.compile(r"\s*(?:by|its|name|title|date)\s*:")
 
 

@@ -188,6 +188,7 @@ def test_a_cover_pages_title_heading_the_next_page_is_kept(lines_pdf):
     doc = parse_document(path)
     assert doc.text.count("DEED OF GUARANTEE") == 2
 
+
 def test_a_signature_line_at_the_foot_of_every_page_is_kept(lines_pdf):
     # one officer signs twice, at the foot of each page: his lines are not a running footer
     signature = ["By: /s/ Owen Hartley", "Title: Treasurer", "Date: 4/2/2021"]
@@ -199,6 +200,7 @@ def test_a_signature_line_at_the_foot_of_every_page_is_kept(lines_pdf):
     )
     doc = parse_document(path)
     assert doc.text.count("Date: 4/2/2021") == 2
+
 
 def test_a_heading_after_a_forms_full_width_labelled_line_is_a_heading(lines_pdf):
     # set in a narrow column, the form's last labelled line is as wide as the prose
@@ -222,6 +224,7 @@ def test_a_heading_after_a_forms_full_width_labelled_line_is_a_heading(lines_pdf
         "Notice of non-renewal: sixty days before the end of the then-current term",
         "GENERAL TERMS",
     ]
+
 
 def test_pdf_every_block_has_the_page_pdfium_shows_it_on(msa_files):
     import pypdfium2 as pdfium
