@@ -89,13 +89,18 @@ class _Assembler:
     def _is_line_block(self) -> bool:
         limit = _BLOCK_LINE * max(self.width, _MIN_BLOCK_WIDTH)
         return len(self.buf) >= 2 and (
-            all(len(line) < limit for line in self.buf)
-            or all(_FORM_LINE.match(line) for line in self.buf)
+            all(len(line) < limit for line in self.buf) or self._is_form()
         )
+
+    def _is_form(self) -> bool:
+        return len(self.buf) >= 2 and all(_FORM_LINE.match(line) for line in self.buf)
 
     def _ends_paragraph(self) -> bool:
         last = self.last_line
         if self.after_break or self.last_was_heading or ends_sentence(last):
+            return True
+        # a form's labelled line ends its entry however wide it is, so a heading may follow
+        if self._is_form():
             return True
         # a short line ends a paragraph, except inside an ALL-CAPS one (capitals are wide)
         return len(last) < _SHORT_LINE * self.width and not (self.buf and is_all_caps(last))

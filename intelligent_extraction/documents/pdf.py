@@ -28,6 +28,9 @@ _PDFIUM_LOCK = threading.Lock()
 _EDGE_LINES = 3  # lines at the top and bottom of a page that may be furniture
 _DIGITS = re.compile(r"\d+")
 _SIGNATURE_PAGE = re.compile(r"/s/|\b(?:by|name|title)\s*:", re.IGNORECASE)
+# a signature block's line ("By: /s/ Jane Roe") recurs at the foot of signature pages signed by
+# the same officer (a joint filing agreement, a short document signed twice): it is not furniture
+_SIGNATURE_LINE = re.compile(r"\s*(?:by|its|name|title|date)\s*:")
 
 
 def _page_lines(textpage) -> list[str]:
@@ -75,6 +78,16 @@ def _signature(line: str) -> str:
     return _DIGITS.sub("#", line.lower())
 
 
+def _running_threshold(pages: list[list[str]]) -> int:
+    """How many pages an edge line must recur on to be a running header or footer: most pages
+    of a long document, but both pages of a two-page one (a short NDA whose header repeats its
+    title or "CONFIDENTIAL") when neither page is all edges (a cover page holds the title that
+    heads the next page)."""
+    if len(pages) == 2 and all(len(list(filter(None, lines))) > 2 * _EDGE_LINES for lines in pages):
+        return 2
+    return max(3, (len(pages) + 1) // 2)
+
+
 def _strip_furniture(pages: list[list[str]]) -> list[list[str]]:
     """Drop page numbers and running headers/footers from the edges of each page."""
     edges: list[set[str]] = []
@@ -82,8 +95,10 @@ def _strip_furniture(pages: list[list[str]]) -> list[list[str]]:
         words = [line for line in lines if line]
         edges.append({_signature(line) for line in words[:_EDGE_LINES] + words[-_EDGE_LINES:]})
     counts = Counter(sig for sigs in edges for sig in sigs)
-    threshold = max(3, (len(pages) + 1) // 2)
-    running = {sig for sig, n in counts.items() if n >= threshold}
+    threshold = _running_threshold(pages)
+    running = {
+        sig for sig, n in counts.items() if n >= threshold and not _SIGNATURE_LINE.match(sig)
+    }
 
     cleaned = []
     for lines in pages:

@@ -142,6 +142,90 @@ def test_pdf_pages_paragraphs_furniture_and_hyphenation(lines_pdf):
     assert "CONFIDENTIAL" not in doc.text and "Page " not in doc.text
 
 
+def test_a_two_page_contracts_running_header_is_furniture(lines_pdf):
+    # a short NDA's header repeats its title and "CONFIDENTIAL" on both of its two pages
+    path = lines_pdf(
+        [
+            [
+                "MUTUAL NONDISCLOSURE AGREEMENT",
+                "This Agreement is made on 3 June 2022 between Kestrel Optics Inc. and",
+                "Lowmoor Analytics Ltd.",
+                "1. Confidential Information",
+                "Each party shall keep the other's Confidential Information secret and use it",
+                "only to evaluate the proposed joint venture.",
+            ],
+            [
+                "2. Term",
+                "This Agreement ends two years after the date on which it is made, and each",
+                "party's duties under it end two years after that.",
+                "3. Governing Law",
+                "This Agreement is governed by the laws of Ontario.",
+            ],
+        ],
+        header="MUTUAL NONDISCLOSURE AGREEMENT - CONFIDENTIAL",
+        footer=True,
+    )
+    doc = parse_document(path)
+    assert "CONFIDENTIAL" not in doc.text
+    assert doc.blocks[0].text == "MUTUAL NONDISCLOSURE AGREEMENT"
+
+
+def test_a_cover_pages_title_heading_the_next_page_is_kept(lines_pdf):
+    path = lines_pdf(
+        [
+            ["DEED OF GUARANTEE", "EXECUTION VERSION"],
+            [
+                "DEED OF GUARANTEE",
+                "This Deed is made on 9 June 2016 by Quillon Holdings Limited in favour of",
+                "Brackenfield Bank plc.",
+                "1. Guarantee",
+                "The Guarantor guarantees the punctual payment of the Secured Liabilities.",
+                "2. Governing Law",
+                "This Deed is governed by the laws of England and Wales.",
+            ],
+        ]
+    )
+    doc = parse_document(path)
+    assert doc.text.count("DEED OF GUARANTEE") == 2
+
+
+def test_a_signature_line_at_the_foot_of_every_page_is_kept(lines_pdf):
+    # one officer signs twice, at the foot of each page: his lines are not a running footer
+    signature = ["By: /s/ Owen Hartley", "Title: Treasurer", "Date: 4/2/2021"]
+    path = lines_pdf(
+        [
+            ["JOINDER AGREEMENT", "Tamsin Ridge LLC joins the Agreement.", *signature],
+            ["Corvid Bay LLC joins the Agreement.", *signature],
+        ]
+    )
+    doc = parse_document(path)
+    assert doc.text.count("Date: 4/2/2021") == 2
+
+
+def test_a_heading_after_a_forms_full_width_labelled_line_is_a_heading(lines_pdf):
+    # set in a narrow column, the form's last labelled line is as wide as the prose
+    path = lines_pdf(
+        [
+            [
+                "SERVICES AGREEMENT",
+                "Client: Thornbury Savings Bank",
+                "Vendor: Larkspur Cloud Services LLC",
+                "Notice of non-renewal: sixty days before the end of the then-current term",
+                "GENERAL TERMS",
+                "1. Services. Vendor will host the applications listed in each order form and",
+                "keep them available as the service levels in the order form require of it.",
+            ]
+        ]
+    )
+    doc = parse_document(path)
+    assert [b.text for b in doc.blocks][:3] == [
+        "SERVICES AGREEMENT",
+        "Client: Thornbury Savings Bank\nVendor: Larkspur Cloud Services LLC\n"
+        "Notice of non-renewal: sixty days before the end of the then-current term",
+        "GENERAL TERMS",
+    ]
+
+
 def test_pdf_every_block_has_the_page_pdfium_shows_it_on(msa_files):
     import pypdfium2 as pdfium
 
