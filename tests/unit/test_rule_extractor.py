@@ -1442,6 +1442,11 @@ def _expiration_of(clause: str):
     "Affiliates holds Shares in the Venture Company.",
     "9.1 This Agreement shall commence on the Effective Date and continue until Marlow ceases "
     "to market the Product in the Territory.",
+    # for a patent's life
+    "4. Term. This Agreement shall remain in effect for the life of the last-to-expire Licensed "
+    "Patent.",
+    "12.1 This License Agreement shall continue in force for the full life of the last of the "
+    "Licensed Patents to expire, unless terminated earlier under Section 13.",
 ])
 def test_an_open_ended_agreement_expires_perpetual(clause):
     result = _expiration_of(clause)
