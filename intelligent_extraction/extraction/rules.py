@@ -408,10 +408,14 @@ _UNTIL_TERMINATED = re.compile(
 _AGREEMENT_SUBJECT = re.compile(r"\b(?:agreement|term|contract|lease|deed)\b", re.IGNORECASE)
 #: A term bound to an event rather than a date: "shall continue in force until the expiration
 #: of the last Licensed Patent", "remains in effect for so long as Buyer holds any Shares".
-#: Open-ended too, when no date or period follows and no stated period precedes it.
+#: "remains in effect for the life of the last-to-expire Licensed Patent" (a patent's life, not
+#: the agreement's own). Open-ended too, when no date or period follows and no stated period
+#: precedes it.
 _UNTIL_EVENT = re.compile(
     r"\b(?:continu\w*|remain\w*|in\s+(?:full\s+)?(?:force|effect)|extend\w*|endur\w*)\b"
-    r"[^.;]{0,60}?\b(?:until|(?:for\s+)?(?:so|as)\s+long\s+as)\b(?!\s+revoked)",
+    r"[^.;]{0,60}?\b(?:until|(?:for\s+)?(?:so|as)\s+long\s+as"
+    r"|for\s+the\s+(?:full\s+)?life\s+of(?!\s+(?:this|the)\s+(?:\w+\s+)?agreement))\b"
+    r"(?!\s+revoked)",
     re.IGNORECASE,
 )
 #: What continues (the words just before the verb) is part of the agreement, not the

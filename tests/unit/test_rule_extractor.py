@@ -1496,6 +1496,11 @@ def _expiration_of(clause: str):
     "Affiliates holds Shares in the Venture Company.",
     "9.1 This Agreement shall commence on the Effective Date and continue until Marlow ceases "
     "to market the Product in the Territory.",
+    # for a patent's life
+    "4. Term. This Agreement shall remain in effect for the life of the last-to-expire Licensed "
+    "Patent.",
+    "12.1 This License Agreement shall continue in force for the full life of the last of the "
+    "Licensed Patents to expire, unless terminated earlier under Section 13.",
 ])
 def test_an_open_ended_agreement_expires_perpetual(clause):
     result = _expiration_of(clause)
@@ -1872,6 +1877,10 @@ def test_half_years_and_years_with_months_are_one_duration(extractor, field, tex
     # a label line of a cover sheet or order form
     ("Initial Term: 24 months", "P24M"),
     ("Term of the Agreement: four (4) years", "P4Y"),
+    # an order form names the term after what it buys or what it is
+    ("Subscription Term: 12 months", "P12M"),
+    ("Initial Service Term: three (3) years", "P3Y"),
+    ("Contract Term: 2 years", "P2Y"),
     # binding / running for a time
     ("This Agreement shall be binding for three (3) years.", "P3Y"),
     ("This Agreement shall be binding upon the parties for a period of two years.", "P2Y"),
@@ -1890,6 +1899,9 @@ def test_a_term_stated_by_label_binding_or_commencing_on_the_effective_date(
 @pytest.mark.parametrize("text", [
     "Renewal Term: 12 months",
     "Warranty Term: 12 months",
+    "Payment Term: 30 days",
+    "Renewal Subscription Term: 12 months",
+    "Loan Term: 5 years",
     "Sections 4 and 5 shall be binding in perpetuity.",
 ])
 def test_other_terms_labels_and_bindings_are_not_the_term(extractor, text):

@@ -24,6 +24,11 @@ from tests.unit.test_rule_extractor import NOTICE, RENEWAL, SHIPPED, TERM_FIELD,
     ("This Agreement will be effective for twelve (12) months after the Effective Date.", "P12M"),
     # counted "from the date of signature"
     ("This agreement shall last for a period of 12 months from the date of signature.", "P12M"),
+    # a term given with its first or last day: a lease, an appointment
+    ("Landlord leases the Premises to Tenant for a term of ten (10) years commencing on "
+     "October 1, 2020.", "P10Y"),
+    ("The Agent's appointment is for a term of five (5) years ending on May 31, 2027.", "P5Y"),
+    ("The sublease is granted for a term of 24 months starting on March 1, 2022.", "P24M"),
 ])
 def test_a_term_stated_in_a_standard_wording(text, value):
     result = RuleExtractor(SHIPPED).extract(TERM_FIELD, [chunk(text, 4, 3000)])
@@ -151,3 +156,14 @@ def test_a_task_between_two_dates_is_no_term():
     text = ("This Agreement is dated June 1, 2020. The Consultant shall deliver the survey between "
             "July 1, 2020 and September 30, 2020.")
     assert RuleExtractor(SHIPPED).extract(TERM_FIELD, [chunk(text, 4, 3000)]).status == "not_found"
+
+
+@pytest.mark.parametrize("text", [
+    "Each Renewal Term shall be a term of one (1) year commencing on the expiry of the preceding "
+    "term.",
+    "The Employee shall not solicit customers for a term of two (2) years beginning on the date "
+    "of termination.",
+])
+def test_a_renewal_or_a_covenant_with_its_first_day_is_not_the_term(text):
+    result = RuleExtractor(SHIPPED).extract(TERM_FIELD, [chunk(text, 4, 3000)])
+    assert result.status != "found"

@@ -1143,3 +1143,14 @@ def test_resident_at_is_a_descriptor() -> None:
         'Analytics Pty Ltd (the "Employer") agree as follows.'
     )
     assert _defined(text) == ["Tamsin Rowe", "Corbel Analytics Pty Ltd"]
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Agreement is made between Cobblestone Property Services, Inc. ("Contractor") and '
+     'Thornbury Medical Group, P.A. ("Owner").',
+     ["Cobblestone Property Services, Inc.", "Thornbury Medical Group, P.A."]),
+    ('This Lease is made between Fairhaven Dental, P.A., a Florida professional association '
+     '("Tenant"), and Oak Row LLC ("Landlord").', ["Fairhaven Dental, P.A.", "Oak Row LLC"]),
+])
+def test_a_professional_association_keeps_its_suffix(text: str, names: list[str]) -> None:
+    assert _first(text) == names
