@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from intelligent_extraction.extraction.rules import RuleExtractor
-from tests.unit.test_rule_extractor import NOTICE, SHIPPED, TERM, chunk
+from tests.unit.test_rule_extractor import NOTICE, SHIPPED, TERM, chunk, read_one
 
 INSURANCE = (
     "9. Insurance. The Supplier shall keep product liability insurance of at least two million "
@@ -31,7 +31,7 @@ def test_a_notice_before_the_expiration_of_the_original_term():
     text = ("This Agreement runs for two (2) years and renews once for one (1) year unless a "
             "party objects. Such notice must be given sixty (60) days prior to expiration of "
             "the original term.")
-    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    result = read_one(NOTICE, text)
     assert (result.value, result.raw) == ("P60D", "sixty (60) days")
 
 
@@ -52,7 +52,7 @@ OPT_IN_RENEWALS = [
 
 def test_a_notice_that_takes_up_a_renewal_option_is_not_one_that_stops_a_renewal():
     for text in OPT_IN_RENEWALS:
-        result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+        result = read_one(NOTICE, text)
         assert result.status == "not_found", (text, result.value)
 
 
@@ -73,7 +73,7 @@ def test_the_stop_notice_is_still_read_beside_an_opt_in_clause():
      "year.", "P4M"),
 ])
 def test_a_notice_that_ends_the_agreement_when_its_term_ends(text, value):
-    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    result = read_one(NOTICE, text)
     assert result.value == value
 
 
@@ -81,7 +81,7 @@ def test_a_cure_period_that_ends_at_the_end_of_such_period_is_no_renewal_notice(
     text = ("8.1 Either party may terminate this Agreement upon written notice if the other "
             "party fails to cure a breach within thirty (30) days following written notice, "
             "provided that the failure remains uncured at the end of such period.")
-    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    result = read_one(NOTICE, text)
     assert result.status == "not_found", result.value
 
 
@@ -96,7 +96,7 @@ def test_a_cure_period_that_ends_at_the_end_of_such_period_is_no_renewal_notice(
      "for further two (2)-year periods."),
 ])
 def test_a_notice_of_an_extension_a_party_may_choose_is_no_notice_to_stop_a_renewal(text):
-    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    result = read_one(NOTICE, text)
     assert result.status == "not_found", (result.value, result.candidates[:2])
 
 
@@ -104,7 +104,7 @@ def test_a_party_that_may_elect_not_to_renew_gives_the_stop_notice():
     text = ("This Agreement renews for one (1) year periods, but either party may elect not to "
             "renew by written notice given seventy-five (75) days prior to the end of the "
             "then-current term.")
-    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    result = read_one(NOTICE, text)
     assert (result.value, result.raw) == ("P75D", "seventy-five (75) days")
 
 
@@ -119,7 +119,7 @@ def test_a_party_that_may_elect_not_to_renew_gives_the_stop_notice():
      "sixty days of the end of the Term.", "P60D"),
 ])
 def test_a_notice_that_it_does_not_wish_to_renew_stops_the_renewal(text, value):
-    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    result = read_one(NOTICE, text)
     assert result.value == value, result.candidates[:2]
 
 
@@ -133,7 +133,7 @@ def test_a_notice_that_it_does_not_wish_to_renew_stops_the_renewal(text, value):
      "end of the initial period or any subsequent anniversary.", "P3M"),
 ])
 def test_a_notice_that_prevents_the_renewal_or_ends_further_periods(text, value):
-    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    result = read_one(NOTICE, text)
     assert (result.status, result.value) == ("found", value)
 
 
@@ -149,7 +149,7 @@ def test_a_notice_that_prevents_the_renewal_or_ends_further_periods(text, value)
      "than sixty (60) days prior to the end of the term.", "P60D"),
 ])
 def test_the_least_notice_of_a_window_is_the_notice_period(text, value):
-    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    result = read_one(NOTICE, text)
     assert (result.status, result.value) == ("found", value)
 
 
@@ -164,7 +164,7 @@ def test_the_least_notice_of_a_window_is_the_notice_period(text, value):
     "writing no later than sixty (60) days prior to the expiration of the then-current term.",
 ])
 def test_no_stop_notice_in_an_insurance_or_agreed_renewal_clause(text):
-    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    result = read_one(NOTICE, text)
     assert result.status == "not_found", result.value
 
 
@@ -184,5 +184,5 @@ YEAR_TO_YEAR_STOPS = [
 
 @pytest.mark.parametrize(("text", "notice"), YEAR_TO_YEAR_STOPS)
 def test_the_notice_that_ends_a_year_to_year_continuation(text, notice):
-    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    result = read_one(NOTICE, text)
     assert result.value == notice, result.raw

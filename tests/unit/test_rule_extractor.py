@@ -82,6 +82,11 @@ PARTIES = shipped("parties", ["parties", "between", "among"])
 TITLE = shipped("document_name", ["title"])
 
 
+def read_one(config: FieldConfig, text: str, **chunk_args):
+    """``config`` read with the shipped fields from one body chunk holding ``text``."""
+    return RuleExtractor(SHIPPED).extract(config, [chunk(text, 4, 3000, **chunk_args)])
+
+
 @pytest.fixture
 def extractor() -> RuleExtractor:
     return RuleExtractor(SHIPPED)

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from intelligent_extraction.extraction.rules import RuleExtractor
-from tests.unit.test_rule_extractor import NOTICE, RENEWAL, SHIPPED, TERM_FIELD, chunk
+from tests.unit.test_rule_extractor import NOTICE, RENEWAL, TERM_FIELD, read_one
 
 
 @pytest.mark.parametrize(("text", "value"), [
@@ -31,14 +30,14 @@ from tests.unit.test_rule_extractor import NOTICE, RENEWAL, SHIPPED, TERM_FIELD,
     ("The sublease is granted for a term of 24 months starting on March 1, 2022.", "P24M"),
 ])
 def test_a_term_stated_in_a_standard_wording(text, value):
-    result = RuleExtractor(SHIPPED).extract(TERM_FIELD, [chunk(text, 4, 3000)])
+    result = read_one(TERM_FIELD, text)
     assert (result.status, result.value) == ("found", value)
 
 
 def test_an_agreement_that_continues_for_further_periods_renews_for_them():
     text = ("This Agreement shall continue in force for further periods of one year unless "
             "terminated by either Party on giving not less than three months' notice.")
-    result = RuleExtractor(SHIPPED).extract(RENEWAL, [chunk(text, 4, 3000)])
+    result = read_one(RENEWAL, text)
     assert (result.status, result.value) == ("found", "P1Y")
 
 
@@ -49,14 +48,14 @@ def test_an_agreement_that_continues_for_further_periods_renews_for_them():
     "least three (3) months' written notice of termination.",
 ])
 def test_an_agreement_that_continues_until_a_party_gives_notice_renews_perpetually(text):
-    result = RuleExtractor(SHIPPED).extract(RENEWAL, [chunk(text, 4, 3000)])
+    result = read_one(RENEWAL, text)
     assert (result.status, result.value) == ("found", "perpetual")
 
 
 def test_the_notice_that_ends_an_open_ended_continuation_stops_its_renewal():
     text = ("Thereafter, this Agreement shall remain in force until one party provides the other "
             "with at least three (3) months' written notice of termination.")
-    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    result = read_one(NOTICE, text)
     assert (result.status, result.value) == ("found", "P3M")
 
 
@@ -69,7 +68,7 @@ def test_the_notice_that_ends_an_open_ended_continuation_stops_its_renewal():
      "party on thirty (30) days' notice.", "P1M"),
 ])
 def test_a_continuation_that_recurs_renews_for_its_period_not_perpetually(text, value):
-    result = RuleExtractor(SHIPPED).extract(RENEWAL, [chunk(text, 4, 3000)])
+    result = read_one(RENEWAL, text)
     assert (result.status, result.value) == ("found", value)
 
 
@@ -82,7 +81,7 @@ def test_a_continuation_that_recurs_renews_for_its_period_not_perpetually(text, 
      "similar periods unless terminated.", "P2Y"),
 ])
 def test_a_renewal_for_a_like_period_is_as_long_as_the_initial_term(text, value):
-    result = RuleExtractor(SHIPPED).extract(RENEWAL, [chunk(text, 4, 3000)])
+    result = read_one(RENEWAL, text)
     assert (result.status, result.value) == ("found", value)
 
 
@@ -93,7 +92,7 @@ def test_the_initial_period_is_the_term_not_the_renewal_period_named_again_by_su
             "either party gives the other not less than six months' written notice to terminate "
             "at the end of the Initial Period or at the end of any such twelve month period.")
     section = ("2. COMMENCEMENT AND DURATION",)
-    result = RuleExtractor(SHIPPED).extract(TERM_FIELD, [chunk(text, 4, 3000, section=section)])
+    result = read_one(TERM_FIELD, text, section=section)
     assert (result.status, result.value) == ("found", "P3Y")
 
 
@@ -101,15 +100,15 @@ def test_a_month_to_month_continuation_upon_expiry_of_the_initial_term_ends_by_n
     text = ("Upon expiration of the Initial Term, this Agreement shall continue on a "
             "month-to-month basis until either party gives thirty (30) days' written notice of "
             "termination.")
-    assert RuleExtractor(SHIPPED).extract(RENEWAL, [chunk(text, 4, 3000)]).value == "P1M"
-    result = RuleExtractor(SHIPPED).extract(NOTICE, [chunk(text, 4, 3000)])
+    assert read_one(RENEWAL, text).value == "P1M"
+    result = read_one(NOTICE, text)
     assert (result.status, result.value) == ("found", "P30D")
 
 
 def test_an_agreement_that_continues_upon_expiry_of_the_initial_term_until_ended_is_perpetual():
     text = ("Upon the expiration of the Initial Term, this Agreement shall continue in effect "
             "until terminated by either party.")
-    result = RuleExtractor(SHIPPED).extract(RENEWAL, [chunk(text, 4, 3000)])
+    result = read_one(RENEWAL, text)
     assert (result.status, result.value) == ("found", "perpetual")
 
 
@@ -125,7 +124,7 @@ def test_an_agreement_that_continues_upon_expiry_of_the_initial_term_until_ended
 def test_an_open_ended_agreement_has_no_term(text):
     """term.yaml's open_ended_answers: false: the labelled sets give such a contract an
     expiration of "perpetual" and no term."""
-    result = RuleExtractor(SHIPPED).extract(TERM_FIELD, [chunk(text, 4, 3000)])
+    result = read_one(TERM_FIELD, text)
     assert result.status == "not_found", result.value
 
 
@@ -135,7 +134,7 @@ def test_with_open_ended_answers_an_open_ended_agreement_answers_perpetual():
     config = TERM_FIELD.model_copy(update={
         "extraction": TERM_FIELD.extraction.model_copy(update={"open_ended_answers": True})
     })
-    result = RuleExtractor(SHIPPED).extract(config, [chunk(text, 4, 3000)])
+    result = read_one(config, text)
     assert result.value == "perpetual"
 @pytest.mark.parametrize(("text", "value"), [
     # a term stated only by the day it takes effect and the day it ends (the end day counted in
@@ -148,14 +147,14 @@ def test_with_open_ended_answers_an_open_ended_agreement_answers_perpetual():
      "P18M"),
 ])
 def test_a_term_stated_by_its_two_ends_is_the_time_between_them(text, value):
-    result = RuleExtractor(SHIPPED).extract(TERM_FIELD, [chunk(text, 4, 3000)])
+    result = read_one(TERM_FIELD, text)
     assert (result.status, result.value) == ("found", value), result.candidates[:2]
 
 
 def test_a_task_between_two_dates_is_no_term():
     text = ("This Agreement is dated June 1, 2020. The Consultant shall deliver the survey between "
             "July 1, 2020 and September 30, 2020.")
-    assert RuleExtractor(SHIPPED).extract(TERM_FIELD, [chunk(text, 4, 3000)]).status == "not_found"
+    assert read_one(TERM_FIELD, text).status == "not_found"
 
 
 @pytest.mark.parametrize("text", [
@@ -165,5 +164,5 @@ def test_a_task_between_two_dates_is_no_term():
     "of termination.",
 ])
 def test_a_renewal_or_a_covenant_with_its_first_day_is_not_the_term(text):
-    result = RuleExtractor(SHIPPED).extract(TERM_FIELD, [chunk(text, 4, 3000)])
+    result = read_one(TERM_FIELD, text)
     assert result.status != "found"
