@@ -1283,6 +1283,16 @@ def inventory() -> list[Rule]:
         r"\byears?,?\s+(?:and\s+)?[\w.-]+\s+(?:\(\d+\)\s*)?months?\b",
         generic=True,
     ))
+    rules.append(edit(
+        du, "a period counted from another event than the start is no term ('five years after the "
+        "date of the last disclosure', 'twelve months from the date of the order') "
+        "(_counted_from_an_event)",
+        "        or _counted_from_an_event(text, end)\n", "",
+        r"\b(?:years?|months?)\)?\s+(?:after|following|from|since)\s+(?:[\w'’-]+\s+){0,10}?"
+        r"(?:(?:last|final|latest)\s+disclos\w*|order|retire\w*|resign\w*|separation|departure|end\s+of"
+        r"|terminat\w*|expir\w*|expiry)\b",
+        generic=True,
+    ))
     rules += branches(
         du, "_QUALIFIER = (", "\n)", [
             "calendar", "business", "working", "consecutive", "full", "additional",

@@ -18,7 +18,7 @@ from dataclasses import replace
 from datetime import date, timedelta
 from decimal import Decimal
 
-from .base import Candidate, cue_after, cue_before, dedupe_overlaps, labelled_line
+from .base import Candidate, cue_after, cue_before, dedupe_overlaps, labelled_line, squash_spaces
 from .numbers import ORDINAL_WORDS, QUANTITY, format_decimal, ordinal_value, quantity_value
 
 __all__ = [
@@ -207,16 +207,40 @@ def _notice_after(text: str, start: int, end: int) -> str | None:
     return cue_after(text, end, _NOTICE_AFTER)
 
 
+#: A period counted from an event other than the agreement's start: the last disclosure ("five
+#: (5) years after the date of the last disclosure"), a court order, a person's retirement,
+#: resignation or separation, the end, termination or expiry of something ("two years following
+#: the termination of employment"). It measures what follows that event (a survival, a covenant,
+#: a remedy), not how long the agreement runs. A period from each disclosure is left alone: the
+#: labelled sets give it as the term as well as leave it out. The words between stop at a link
+#: ("from the date hereof until its termination" counts from the start).
+_COUNTED_FROM_AN_EVENT = re.compile(
+    r"^[\s)]*(?:after|following|from|since)\s+(?:and\s+after\s+)?"
+    r"(?:(?!(?:until|through|to|and|or|unless|except|whichever|if)\b)[\w'’-]+\s+){0,10}?"
+    r"(?:(?:last|final|latest)\s+disclos\w*|(?:court\s+)?order|retire\w*|resign\w*"
+    r"|separation|departure|end\s+of|terminat\w*|expir\w*|expiry)\b",
+    _FLAGS,
+)
+
+
+def _counted_from_an_event(text: str, end: int) -> str | None:
+    """``after_event`` when the duration ending at ``end`` is counted from another event."""
+    after = squash_spaces(text[end : end + 200])
+    return "after_event" if _COUNTED_FROM_AN_EVENT.match(after) else None
+
+
 def _role(text: str, start: int, end: int) -> str | None:
-    """Notice if a notice phrase follows; else the nearest notice/renewal cue; else the period
-    the duration qualifies ("a two-year term"); else term; else a bare period. On a form's
-    labelled line only the line counts ("Initial Term: 36 months" above "Renewal Term: ...")."""
+    """Notice if a notice phrase follows; else the nearest notice/renewal cue; else a period
+    counted from another event than the start; else the period the duration qualifies ("a
+    two-year term"); else term; else a bare period. On a form's labelled line only the line
+    counts ("Initial Term: 36 months" above "Renewal Term: ...")."""
     if line := labelled_line(text, start, end):
         lo, hi = line
         text, start, end = text[lo:hi], start - lo, end - lo
     return (
         _notice_after(text, start, end)
         or cue_before(text, start, DURATION_CUES[:2])
+        or _counted_from_an_event(text, end)
         or cue_after(text, end, _PERIOD_NOUN_AFTER)
         or cue_before(text, start, DURATION_CUES[2:3])
         or cue_before(text, start, DURATION_CUES[3:])
