@@ -1234,6 +1234,14 @@ def inventory() -> list[Rule]:
         r"\banniversary\s+of\s+(?:the\s+)?(?:date|effective|execution|this)",
     ))
     rules.append(edit(
+        du, "an anniversary counted in years is that many years ('the two-year anniversary of "
+        "this Agreement', 'the three (3) year anniversary of the Effective Date') (ANNIVERSARY)",
+        '    rf"|(?P<years>{NUMBER_WORDS}|\\d{{1,2}})(?:\\s*\\(\\s*\\d{{1,2}}\\s*\\))?[\\s-]+year[\\s-]+)"\n',
+        '    rf"|(?P<years>(?!x)x))"\n',
+        r"\b(?:[a-z]+|\d{1,2})(?:\s*\(\s*\d{1,2}\s*\))?[\s-]+year[\s-]+anniversary\b",
+        generic=True,
+    ))
+    rules.append(edit(
         du, "an anniversary of the agreement's signing is the agreement's ('the date of the last "
         "signature', 'the date on which this Agreement is signed') (AGREEMENT_START)",
         '    r"|of\\s+(?:its\\s+|the\\s+last\\s+)?(?:signature|signing)"\n'

@@ -19,7 +19,15 @@ from datetime import date, timedelta
 from decimal import Decimal
 
 from .base import Candidate, cue_after, cue_before, dedupe_overlaps, labelled_line, squash_spaces
-from .numbers import ORDINAL_WORDS, QUANTITY, format_decimal, ordinal_value, quantity_value
+from .numbers import (
+    NUMBER_WORDS,
+    ORDINAL_WORDS,
+    QUANTITY,
+    format_decimal,
+    ordinal_value,
+    quantity_value,
+    words_to_number,
+)
 
 __all__ = [
     "find_durations",
@@ -87,10 +95,13 @@ _OPEN_ENDED = re.compile(
 )
 
 _ORDINAL_SUFFIX = r"(?:st|nd|rd|th|s\s?t|n\s?d|r\s?d|t\s?h)"  # OCR splits some ("2n d")
-#: "the third (3rd) anniversary", "1st year anniversary": group ``ord`` holds the ordinal.
+#: "the third (3rd) anniversary", "1st year anniversary": group ``ord`` holds the ordinal; "the
+#: two-year anniversary", "the three (3) year anniversary": group ``years`` holds the count.
 ANNIVERSARY = (
-    rf"(?P<ord>{ORDINAL_WORDS}|\d{{1,2}}\s*{_ORDINAL_SUFFIX})"
-    rf"(?:\s*\(\s*\d{{1,2}}\s*{_ORDINAL_SUFFIX}?\s*\))?\s+(?:year\s+)?anniversary"
+    rf"(?:(?P<ord>{ORDINAL_WORDS}|\d{{1,2}}\s*{_ORDINAL_SUFFIX})"
+    rf"(?:\s*\(\s*\d{{1,2}}\s*{_ORDINAL_SUFFIX}?\s*\))?\s+(?:year\s+)?"
+    rf"|(?P<years>{NUMBER_WORDS}|\d{{1,2}})(?:\s*\(\s*\d{{1,2}}\s*\))?[\s-]+year[\s-]+)"
+    r"anniversary"
 )
 #: How a contract names its own start: its date, its Effective / Execution / Commencement /
 #: Start Date, the date first written above, its signing ("the date of signature", "the date of
@@ -119,6 +130,9 @@ _START_NAMED = re.compile(
 
 def anniversary_years(m: re.Match[str]) -> int | None:
     """The N of a match of :data:`ANNIVERSARY`."""
+    if m.group("years"):
+        count = words_to_number(m.group("years"))
+        return int(count) if count is not None and count == int(count) else None
     return ordinal_value(" ".join(m.group("ord").split()))
 
 
