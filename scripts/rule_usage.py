@@ -1301,6 +1301,16 @@ def inventory() -> list[Rule]:
         r"|terminat\w*|expir\w*|expiry)\b",
         generic=True,
     ))
+    rules.append(edit(
+        du, "a period from the agreement's start is no period from another event, though an "
+        "event word follows ('three years from the Effective Date notwithstanding the "
+        "termination of the discussions') (_COUNTED_FROM_AN_EVENT)",
+        '    rf"(?!{AGREEMENT_START}(?!\\s+of\\s+(?!this\\b|the\\s+(?:letter\\s+)?agreement\\b)))"\n',
+        "",
+        r"\b(?:years?|months?)\)?\s+(?:after|following|from|since)\s+(?:the\s+)?(?:date\s+hereof"
+        r"|effective\s+date|date\s+of\s+this)[^.;]{0,60}?\b(?:terminat\w*|expir\w*|end\s+of)",
+        generic=True,
+    ))
     rules += branches(
         du, "_QUALIFIER = (", "\n)", [
             "calendar", "business", "working", "consecutive", "full", "additional",

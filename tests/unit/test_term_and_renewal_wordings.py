@@ -187,6 +187,8 @@ def test_a_period_counted_from_another_event_is_not_the_term(text):
     # counted from the start, the period is the term, though the agreement's end comes later
     ("This Agreement shall remain in effect for a period of three (3) years from the Effective "
      "Date until its termination in accordance with Section 9.", "P3Y"),
+    ("This Agreement will stay in force for three (3) years from the Effective Date "
+     "notwithstanding any termination of the discussions.", "P3Y"),
     ("The obligations of the Receiving Party under this Agreement shall continue for two (2) "
      "years from the date hereof.", "P2Y"),
 ])
