@@ -1234,6 +1234,14 @@ def inventory() -> list[Rule]:
         r"\banniversary\s+of\s+(?:the\s+)?(?:date|effective|execution|this)",
     ))
     rules.append(edit(
+        du, "an anniversary counted in years is that many years ('the two-year anniversary of "
+        "this Agreement', 'the three (3) year anniversary of the Effective Date') (ANNIVERSARY)",
+        '    rf"|(?P<years>{NUMBER_WORDS}|\\d{{1,2}})(?:\\s*\\(\\s*\\d{{1,2}}\\s*\\))?[\\s-]+year[\\s-]+)"\n',
+        '    rf"|(?P<years>(?!x)x))"\n',
+        r"\b(?:[a-z]+|\d{1,2})(?:\s*\(\s*\d{1,2}\s*\))?[\s-]+year[\s-]+anniversary\b",
+        generic=True,
+    ))
+    rules.append(edit(
         du, "an anniversary of the agreement's signing is the agreement's ('the date of the last "
         "signature', 'the date on which this Agreement is signed') (AGREEMENT_START)",
         '    r"|of\\s+(?:its\\s+|the\\s+last\\s+)?(?:signature|signing)"\n'
@@ -1281,6 +1289,26 @@ def inventory() -> list[Rule]:
         du, "years and months are one duration ('one year and six months')",
         " + _years_and_months(text, numbered)", "",
         r"\byears?,?\s+(?:and\s+)?[\w.-]+\s+(?:\(\d+\)\s*)?months?\b",
+        generic=True,
+    ))
+    rules.append(edit(
+        du, "a period counted from another event than the start is no term ('five years after the "
+        "date of the last disclosure', 'twelve months from the date of the order') "
+        "(_counted_from_an_event)",
+        "        or _counted_from_an_event(text, end)\n", "",
+        r"\b(?:years?|months?)\)?\s+(?:after|following|from|since)\s+(?:[\w'’-]+\s+){0,10}?"
+        r"(?:(?:last|final|latest)\s+disclos\w*|order|retire\w*|resign\w*|separation|departure|end\s+of"
+        r"|terminat\w*|expir\w*|expiry)\b",
+        generic=True,
+    ))
+    rules.append(edit(
+        du, "a period from the agreement's start is no period from another event, though an "
+        "event word follows ('three years from the Effective Date notwithstanding the "
+        "termination of the discussions') (_COUNTED_FROM_AN_EVENT)",
+        '    rf"(?!{AGREEMENT_START}(?!\\s+of\\s+(?!this\\b|the\\s+(?:letter\\s+)?agreement\\b)))"\n',
+        "",
+        r"\b(?:years?|months?)\)?\s+(?:after|following|from|since)\s+(?:the\s+)?(?:date\s+hereof"
+        r"|effective\s+date|date\s+of\s+this)[^.;]{0,60}?\b(?:terminat\w*|expir\w*|end\s+of)",
         generic=True,
     ))
     rules += branches(

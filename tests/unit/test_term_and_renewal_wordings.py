@@ -166,3 +166,32 @@ def test_a_task_between_two_dates_is_no_term():
 def test_a_renewal_or_a_covenant_with_its_first_day_is_not_the_term(text):
     result = read_one(TERM_FIELD, text)
     assert result.status != "found"
+
+
+@pytest.mark.parametrize("text", [
+    # counted from the last disclosure, a court order or the end of something: a survival
+    # period or a covenant's, not how long the agreement runs (Kleister-NDA leaves these empty)
+    ("The obligations hereunder shall continue for two (2) years after the date of the last "
+     "disclosure of Confidential Information."),
+    ("The restrictions of Section 4 shall remain in effect for twelve (12) months from the date "
+     "of any court order enforcing them."),
+    ("This Agreement shall terminate two (2) years after the date on which the Services "
+     "Agreement expires."),
+])
+def test_a_period_counted_from_another_event_is_not_the_term(text):
+    result = read_one(TERM_FIELD, text)
+    assert result.status != "found", result.value
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # counted from the start, the period is the term, though the agreement's end comes later
+    ("This Agreement shall remain in effect for a period of three (3) years from the Effective "
+     "Date until its termination in accordance with Section 9.", "P3Y"),
+    ("This Agreement will stay in force for three (3) years from the Effective Date "
+     "notwithstanding any termination of the discussions.", "P3Y"),
+    ("The obligations of the Receiving Party under this Agreement shall continue for two (2) "
+     "years from the date hereof.", "P2Y"),
+])
+def test_a_period_counted_from_the_start_stays_the_term(text, value):
+    result = read_one(TERM_FIELD, text)
+    assert (result.status, result.value) == ("found", value)

@@ -231,6 +231,23 @@ def test_an_anniversary_of_the_agreements_signing_is_that_many_years(text: str, 
     assert (duration.value, duration.unit) == (iso, "year")
 
 
+@pytest.mark.parametrize(
+    ("text", "iso"),
+    [
+        # the anniversary named by its count of years, not by an ordinal
+        ("The covenants herein shall lapse upon the two-year anniversary of this Agreement.",
+         "P2Y"),
+        ("All duties hereunder end on the three (3) year anniversary of the Effective Date.",
+         "P3Y"),
+        ("The standstill ends on the earlier of the one-year anniversary hereof and a sale.",
+         "P1Y"),
+    ],
+)
+def test_an_anniversary_counted_in_years_is_that_many_years_of_term(text: str, iso: str) -> None:
+    [duration] = find_durations(text)
+    assert (duration.value, duration.kind) == (iso, "term")
+
+
 def test_an_anniversary_of_another_event_is_no_duration() -> None:
     assert find_durations("payable on the fifth anniversary of the Closing") == []
     assert find_durations("This Agreement shall expire on the second anniversary of the date on "

@@ -18,8 +18,16 @@ from dataclasses import replace
 from datetime import date, timedelta
 from decimal import Decimal
 
-from .base import Candidate, cue_after, cue_before, dedupe_overlaps, labelled_line
-from .numbers import ORDINAL_WORDS, QUANTITY, format_decimal, ordinal_value, quantity_value
+from .base import Candidate, cue_after, cue_before, dedupe_overlaps, labelled_line, squash_spaces
+from .numbers import (
+    NUMBER_WORDS,
+    ORDINAL_WORDS,
+    QUANTITY,
+    format_decimal,
+    ordinal_value,
+    quantity_value,
+    words_to_number,
+)
 
 __all__ = [
     "find_durations",
@@ -87,10 +95,13 @@ _OPEN_ENDED = re.compile(
 )
 
 _ORDINAL_SUFFIX = r"(?:st|nd|rd|th|s\s?t|n\s?d|r\s?d|t\s?h)"  # OCR splits some ("2n d")
-#: "the third (3rd) anniversary", "1st year anniversary": group ``ord`` holds the ordinal.
+#: "the third (3rd) anniversary", "1st year anniversary": group ``ord`` holds the ordinal; "the
+#: two-year anniversary", "the three (3) year anniversary": group ``years`` holds the count.
 ANNIVERSARY = (
-    rf"(?P<ord>{ORDINAL_WORDS}|\d{{1,2}}\s*{_ORDINAL_SUFFIX})"
-    rf"(?:\s*\(\s*\d{{1,2}}\s*{_ORDINAL_SUFFIX}?\s*\))?\s+(?:year\s+)?anniversary"
+    rf"(?:(?P<ord>{ORDINAL_WORDS}|\d{{1,2}}\s*{_ORDINAL_SUFFIX})"
+    rf"(?:\s*\(\s*\d{{1,2}}\s*{_ORDINAL_SUFFIX}?\s*\))?\s+(?:year\s+)?"
+    rf"|(?P<years>{NUMBER_WORDS}|\d{{1,2}})(?:\s*\(\s*\d{{1,2}}\s*\))?[\s-]+year[\s-]+)"
+    r"anniversary"
 )
 #: How a contract names its own start: its date, its Effective / Execution / Commencement /
 #: Start Date, the date first written above, its signing ("the date of signature", "the date of
@@ -119,6 +130,9 @@ _START_NAMED = re.compile(
 
 def anniversary_years(m: re.Match[str]) -> int | None:
     """The N of a match of :data:`ANNIVERSARY`."""
+    if m.group("years"):
+        count = words_to_number(m.group("years"))
+        return int(count) if count is not None and count == int(count) else None
     return ordinal_value(" ".join(m.group("ord").split()))
 
 
@@ -207,16 +221,44 @@ def _notice_after(text: str, start: int, end: int) -> str | None:
     return cue_after(text, end, _NOTICE_AFTER)
 
 
+#: A period counted from an event other than the agreement's start: the last disclosure ("five
+#: (5) years after the date of the last disclosure"), a court order, a person's retirement,
+#: resignation or separation, the end, termination or expiry of something ("two years following
+#: the termination of employment"). It measures what follows that event (a survival, a covenant,
+#: a remedy), not how long the agreement runs. A period from each disclosure is left alone: the
+#: labelled sets give it as the term as well as leave it out. A period from the agreement's start
+#: is the agreement's ("from the Effective Date of this Agreement notwithstanding its
+#: termination"; "the effective date of the Order" is the order's), and the words between stop at
+#: a link ("from the date hereof until its termination").
+_COUNTED_FROM_AN_EVENT = re.compile(
+    r"^[\s)]*(?:after|following|from|since)\s+(?:and\s+after\s+)?"
+    rf"(?!{AGREEMENT_START}(?!\s+of\s+(?!this\b|the\s+(?:letter\s+)?agreement\b)))"
+    r"(?:(?!(?:until|through|to|and|or|unless|except|whichever|if|notwithstanding|regardless"
+    r"|despite|without|irrespective)\b)[\w'’-]+\s+){0,10}?"
+    r"(?:(?:last|final|latest)\s+disclos\w*|(?:court\s+)?order|retire\w*|resign\w*"
+    r"|separation|departure|end\s+of|terminat\w*|expir\w*|expiry)\b",
+    _FLAGS,
+)
+
+
+def _counted_from_an_event(text: str, end: int) -> str | None:
+    """``after_event`` when the duration ending at ``end`` is counted from another event."""
+    after = squash_spaces(text[end : end + 200])
+    return "after_event" if _COUNTED_FROM_AN_EVENT.match(after) else None
+
+
 def _role(text: str, start: int, end: int) -> str | None:
-    """Notice if a notice phrase follows; else the nearest notice/renewal cue; else the period
-    the duration qualifies ("a two-year term"); else term; else a bare period. On a form's
-    labelled line only the line counts ("Initial Term: 36 months" above "Renewal Term: ...")."""
+    """Notice if a notice phrase follows; else the nearest notice/renewal cue; else a period
+    counted from another event than the start; else the period the duration qualifies ("a
+    two-year term"); else term; else a bare period. On a form's labelled line only the line
+    counts ("Initial Term: 36 months" above "Renewal Term: ...")."""
     if line := labelled_line(text, start, end):
         lo, hi = line
         text, start, end = text[lo:hi], start - lo, end - lo
     return (
         _notice_after(text, start, end)
         or cue_before(text, start, DURATION_CUES[:2])
+        or _counted_from_an_event(text, end)
         or cue_after(text, end, _PERIOD_NOUN_AFTER)
         or cue_before(text, start, DURATION_CUES[2:3])
         or cue_before(text, start, DURATION_CUES[3:])
