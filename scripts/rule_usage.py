@@ -322,6 +322,15 @@ def inventory() -> list[Rule]:
         "    return [aliases.get(n.strip().lower(), n) for n in names]", "    return names",
         r"\([^()]*[\"“][^()]*\)",
     ))
+    rules.append(edit(
+        pr, "a placeholder group ('THE SHAREHOLDERS NAMED HEREIN') names no party and costs its "
+        "list a name (_PLACEHOLDER_GROUP)",
+        '    r"\\b(?:named|listed|identified|set\\s+forth|specified)\\s+(?:herein|hereto|on|in|under)'
+        '\\b"\n    r"|\\b(?:party|parties|signator(?:y|ies))\\s+hereto\\b",\n',
+        '    r"(?!x)x",\n',
+        r"\b(?:named|listed|identified|set\s+forth|specified)\s+(?:herein|hereto|on|in|under)\b"
+        r"|\b(?:party|parties|signator(?:y|ies))\s+hereto\b", generic=True,
+    ))
     # ---------------------------------------------------------------- values/parties.py
     rules += branches(
         vp, "CORPORATE_SUFFIX = (", "\\b\\.?\"", [
@@ -1825,7 +1834,7 @@ def _parties(passages: list) -> tuple:
     found, signed = pr.party_list_candidates(passages)
     out = []
     for p, c, names in found:
-        quality = 1.0 if signed else round(sum(pr.name_quality(n) for n in names) / len(names), 3)
+        quality = 1.0 if signed else round(pr.list_quality(c.value, names), 3)
         cut = not signed and bool(pr.TRAILING_JOINER.search(c.raw.rstrip()))
         out.append((json.dumps(names), passages.index(p), c.start, c.end, c.kind, quality, cut))
     return tuple(out)
