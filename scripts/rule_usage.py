@@ -338,7 +338,7 @@ def inventory() -> list[Rule]:
             "Limited", "LLC", r"L\.\s?L\.\s?C", "LLP", r"L\.\s?L\.\s?P", "LP", r"L\.\s?P", "PLC",
             r"S\.\s?A", "SA", r"S\.A\.S", "AG", "GmbH", r"B\.\s?V", "BV", r"N\.\s?V", "NV", "Pty",
             r"S\.p\.A", "SpA", r"S\.r\.l", "SE", "Pte", "Bhd", "A/S", "Oy", "SARL", "LLLP",
-            r"P\.C", r"P\.A", "MHC",
+            r"P\.C", r"P\.A", "MHC", r"N\.\s?A", "FSB",
         ], label="legal-form suffix", generic=True,
     )
     rules += branches(

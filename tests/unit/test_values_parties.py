@@ -1154,3 +1154,16 @@ def test_resident_at_is_a_descriptor() -> None:
 ])
 def test_a_professional_association_keeps_its_suffix(text: str, names: list[str]) -> None:
     assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Loan Agreement is made as of May 3, 2019 by and between Harbor Point Bank, N.A., a '
+     'national banking association ("Lender"), and Tolliver Mills, Inc. ("Borrower").',
+     ["Harbor Point Bank, N.A.", "Tolliver Mills, Inc."]),
+    ('This Servicing Agreement is dated as of March 9, 2018 among Copperline Auto Receivables '
+     'LLC, as Issuer, Millbrook Savings Bank, FSB, as Servicer, and Granite Ridge Bank, N.A., as '
+     'Indenture Trustee.',
+     ["Copperline Auto Receivables LLC", "Millbrook Savings Bank, FSB", "Granite Ridge Bank, N.A."]),
+])
+def test_a_national_or_federal_savings_bank_keeps_its_suffix(text: str, names: list[str]) -> None:
+    assert _first(text) == names

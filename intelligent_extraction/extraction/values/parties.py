@@ -38,11 +38,12 @@ _FLAGS = re.IGNORECASE
 DEFINED_WINDOW = 3000
 
 #: Legal-form suffixes that end a company name ("Inc.", "L.L.C.", "GmbH", "Pty Ltd", a
-#: professional association's "P.A.").
+#: professional association's "P.A.", a US national bank's "N.A." and a federal savings bank's
+#: "FSB": "Beta Bank, N.A.").
 CORPORATE_SUFFIX = (
     r"(?:Inc|Incorporated|Corp|Corporation|Co|Company|Ltd|Ltda|Limited|LLC|L\.\s?L\.\s?C|LLP|"
     r"L\.\s?L\.\s?P|LP|L\.\s?P|PLC|S\.\s?A|SA|S\.A\.S|AG|GmbH|B\.\s?V|BV|N\.\s?V|NV|Pty|"
-    r"S\.p\.A|SpA|S\.r\.l|SE|Pte|Bhd|A/S|Oy|SARL|LLLP|P\.C|P\.A|MHC)\b\.?"
+    r"S\.p\.A|SpA|S\.r\.l|SE|Pte|Bhd|A/S|Oy|SARL|LLLP|P\.C|P\.A|MHC|N\.\s?A|FSB)\b\.?"
 )
 #: What a comma may stand before inside a name: a legal form ("NORTHWIND, INC.") or a
 #: generational suffix ("Thomas A. Whitcombe, Jr.").
