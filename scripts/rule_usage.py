@@ -483,6 +483,11 @@ def inventory() -> list[Rule]:
         vp, "_CONNECTORS = frozenset(", ")", "and & of for the de du des der von van la le y e",
         label="connector inside a name", generic=True,
     )
+    rules.append(edit(
+        vp, "a parenthetical opening with a bracketed drafting note is no alias (_DRAFTING_NOTE)",
+        "    if _DRAFTING_NOTE.match(inner):\n        return False\n", "", r"\(\s*\[",
+        generic=True,
+    ))
     rules += branches(
         vp, "_NOT_A_NAME = re.compile(", "_FLAGS", [
             (r"\bAgreement\b", r"\bAgreement\b"),

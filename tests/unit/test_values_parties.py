@@ -1167,3 +1167,16 @@ def test_a_professional_association_keeps_its_suffix(text: str, names: list[str]
 ])
 def test_a_national_or_federal_savings_bank_keeps_its_suffix(text: str, names: list[str]) -> None:
     assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Work Order is issued under the Master Agreement between Calloway Freight LLC '
+     '("Calloway") and <<enter vendor name>> ("Vendor").\n\n3. Fees:\n\n[STATE LABOR AND PARTS '
+     'CHARGES ([Indicate any "not to exceed" amount]) OR FIXED FEE]', ["Calloway Freight LLC"]),
+    ('This Schedule is entered into by Dunmore Health Systems, Inc. ("Dunmore") and [insert '
+     'supplier name] ("Supplier").\n\nPricing: [LICENSE AND SUPPORT FEES ([insert "firm" or '
+     '"estimated"])]', ["Dunmore Health Systems, Inc."]),
+])
+def test_a_bracketed_drafting_note_defines_no_party(text: str, names: list[str]) -> None:
+    """A form's note in brackets may quote words; the capitals before it name no party."""
+    assert _defined(text) == names

@@ -71,6 +71,9 @@ _ALIAS_WORDS = re.compile(
     r"[\"“”'‘’]|\b(?:hereinafter|referred)\b", _FLAGS
 )
 _BARE_ALIAS = re.compile(r"^[A-Z][\w&.-]{1,20}$")  # (ACME) when a separator follows
+#: A form's drafting note in brackets defines no term, quoted words or not ("[LICENSE AND
+#: SUPPORT FEES ([insert "firm" or "estimated"])]").
+_DRAFTING_NOTE = re.compile(r"\s*\[")
 #: A role in parentheses is an alias wherever it sits: "Jane Doe (Employee) ACME, Inc.".
 _ROLE_ALIAS = re.compile(
     r"^\s*(?:the\s+)?(?:Employee|Employer|Executive|Associate|Company|Consultant|Buyer|Seller|"
@@ -364,6 +367,8 @@ def _clause_end(text: str, start: int) -> int:
 
 def _is_alias(m: re.Match[str]) -> bool:
     inner = m.group(1)
+    if _DRAFTING_NOTE.match(inner):
+        return False
     if _ALIAS_WORDS.search(inner) or _ROLE_ALIAS.match(inner):
         return True
     follows = m.string[m.end() : m.end() + 6].lstrip()
