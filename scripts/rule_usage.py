@@ -488,6 +488,11 @@ def inventory() -> list[Rule]:
         "    if _DRAFTING_NOTE.match(inner):\n        return False\n", "", r"\(\s*\[",
         generic=True,
     ))
+    rules.append(edit(
+        vp, "descriptor: the branch a bank acts through (', London Branch')",
+        '    r"|,\\s*(?:[A-Z][\\w.]*[ \\t]+){1,3}Branch\\b"\n', "",
+        r",\s*(?:[A-Z][\w.]*[ \t]+){1,3}Branch\b", generic=True, flags=0,
+    ))
     rules += branches(
         vp, "_NOT_A_NAME = re.compile(", "_FLAGS", [
             (r"\bAgreement\b", r"\bAgreement\b"),

@@ -1180,3 +1180,15 @@ def test_a_national_or_federal_savings_bank_keeps_its_suffix(text: str, names: l
 def test_a_bracketed_drafting_note_defines_no_party(text: str, names: list[str]) -> None:
     """A form's note in brackets may quote words; the capitals before it name no party."""
     assert _defined(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('To: Harwick Receivables Trust 2019-1 ("Counterparty")\nFrom: Nordhavn Bank AG, London '
+     'Branch ("Nordhavn")\nDate: 4 March 2019', ["Harwick Receivables Trust 2019-1",
+                                                "Nordhavn Bank AG"]),
+    ('As agent for Calver Energy Limited (the "Borrower"), Ostrander Bank N.V., Hong Kong Branch '
+     '(the "Agent") confirms the following rollover.',
+     ["Calver Energy Limited", "Ostrander Bank N.V."]),
+])
+def test_the_branch_a_bank_acts_through_is_no_party(text: str, names: list[str]) -> None:
+    assert _defined(text) == names

@@ -109,6 +109,8 @@ _DESCRIPTOR = re.compile(
     # an Australian company or business number after the name ("Beta Pty Ltd ACN 612 345 678
     # of Level 4, ..."): the address follows it
     r"|,?\s+(?-i:A[BC]N|ARBN)\s*:?\s*\d"
+    # the branch a bank acts through ("Beta Bank AG, London Branch"): the bank is the party
+    r"|,\s*(?:[A-Z][\w.]*[ \t]+){1,3}Branch\b"
 )
 #: What may precede a name: punctuation, "and", the number of a numbered party paragraph ("1.
 #: ACME Co., Ltd. (hereinafter referred to as Party A)") and a lower-case descriptor set off by
