@@ -322,6 +322,15 @@ def inventory() -> list[Rule]:
         "    return [aliases.get(n.strip().lower(), n) for n in names]", "    return names",
         r"\([^()]*[\"“][^()]*\)",
     ))
+    rules.append(edit(
+        pr, "a placeholder group ('THE SHAREHOLDERS NAMED HEREIN') names no party and costs its "
+        "list a name (_PLACEHOLDER_GROUP)",
+        '    r"\\b(?:named|listed|identified|set\\s+forth|specified)\\s+(?:herein|hereto|on|in|under)'
+        '\\b"\n    r"|\\b(?:party|parties|signator(?:y|ies))\\s+hereto\\b",\n',
+        '    r"(?!x)x",\n',
+        r"\b(?:named|listed|identified|set\s+forth|specified)\s+(?:herein|hereto|on|in|under)\b"
+        r"|\b(?:party|parties|signator(?:y|ies))\s+hereto\b", generic=True,
+    ))
     # ---------------------------------------------------------------- values/parties.py
     rules += branches(
         vp, "CORPORATE_SUFFIX = (", "\\b\\.?\"", [
@@ -329,7 +338,7 @@ def inventory() -> list[Rule]:
             "Limited", "LLC", r"L\.\s?L\.\s?C", "LLP", r"L\.\s?L\.\s?P", "LP", r"L\.\s?P", "PLC",
             r"S\.\s?A", "SA", r"S\.A\.S", "AG", "GmbH", r"B\.\s?V", "BV", r"N\.\s?V", "NV", "Pty",
             r"S\.p\.A", "SpA", r"S\.r\.l", "SE", "Pte", "Bhd", "A/S", "Oy", "SARL", "LLLP",
-            r"P\.C", r"P\.A", "MHC",
+            r"P\.C", r"P\.A", "MHC", r"N\.\s?A", "FSB",
         ], label="legal-form suffix", generic=True,
     )
     rules += branches(
@@ -474,6 +483,16 @@ def inventory() -> list[Rule]:
         vp, "_CONNECTORS = frozenset(", ")", "and & of for the de du des der von van la le y e",
         label="connector inside a name", generic=True,
     )
+    rules.append(edit(
+        vp, "a parenthetical opening with a bracketed drafting note is no alias (_DRAFTING_NOTE)",
+        "    if _DRAFTING_NOTE.match(inner):\n        return False\n", "", r"\(\s*\[",
+        generic=True,
+    ))
+    rules.append(edit(
+        vp, "descriptor: the branch a bank acts through (', London Branch')",
+        '    r"|,\\s*(?:[A-Z][\\w.]*[ \\t]+){1,3}Branch\\b"\n', "",
+        r",\s*(?:[A-Z][\w.]*[ \t]+){1,3}Branch\b", generic=True, flags=0,
+    ))
     rules += branches(
         vp, "_NOT_A_NAME = re.compile(", "_FLAGS", [
             (r"\bAgreement\b", r"\bAgreement\b"),
@@ -1853,7 +1872,7 @@ def _parties(passages: list) -> tuple:
     found, signed = pr.party_list_candidates(passages)
     out = []
     for p, c, names in found:
-        quality = 1.0 if signed else round(sum(pr.name_quality(n) for n in names) / len(names), 3)
+        quality = 1.0 if signed else round(pr.list_quality(c.value, names), 3)
         cut = not signed and bool(pr.TRAILING_JOINER.search(c.raw.rstrip()))
         out.append((json.dumps(names), passages.index(p), c.start, c.end, c.kind, quality, cut))
     return tuple(out)

@@ -33,6 +33,7 @@ __all__ = [
     "expand_aliases",
     "labelled_parties",
     "letter_signatories",
+    "list_quality",
     "name_quality",
     "party_list_candidates",
     "same_party",
@@ -50,15 +51,36 @@ _LEGAL_FORM = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}(?=[\s,]|$)", re.IGNORE
 TRAILING_JOINER = re.compile(r"[\s,]+(?:and|&)$", re.IGNORECASE)
 
 
+#: A group named by where its members are listed, not by their names, as a cover page sets it
+#: under "by and among" ("THE SHAREHOLDERS NAMED HEREIN", "THE PERSONS LISTED ON SCHEDULE A",
+#: "THE LENDERS FROM TIME TO TIME PARTY HERETO"): a placeholder, no party's name.
+_PLACEHOLDER_GROUP = re.compile(
+    r"\b(?:named|listed|identified|set\s+forth|specified)\s+(?:herein|hereto|on|in|under)\b"
+    r"|\b(?:party|parties|signator(?:y|ies))\s+hereto\b",
+    re.IGNORECASE,
+)
+
+
 def name_quality(name: str) -> float:
     """1 for a legal name ("Beta LLC") or a person's full name ("Jane Roe"), 0 for a role
-    word ("Employer", "the Company"), in between for a bare one-word name ("ACME")."""
+    word ("Employer", "the Company") or a placeholder group, in between for a bare one-word
+    name ("ACME")."""
     words = [w for w in re.split(r"[\s,]+", name.lower()) if w]
     if not words or all(w in _ROLE_WORDS or w in ("and", "&", "of") for w in words):
+        return 0.0
+    if _PLACEHOLDER_GROUP.search(name):
         return 0.0
     if _SUFFIXED.search(name) or 2 <= len(words) <= 5:
         return 1.0
     return 0.4
+
+
+def list_quality(read: list[str], names: list[str]) -> float:
+    """The mean quality of a list's cleaned ``names``, each placeholder group it ``read``
+    counted as a name of quality 0: a cover page's "A, B and THE SHAREHOLDERS NAMED HEREIN"
+    leaves a party unnamed that the preamble's list of names states."""
+    unnamed = sum(1 for name in read if _PLACEHOLDER_GROUP.search(name))
+    return sum(name_quality(n) for n in names) / (len(names) + unnamed)
 
 
 def expand_aliases(names: list[str], aliases: dict[str, str]) -> list[str]:

@@ -40,7 +40,7 @@ from ..models import FieldConfig, ScoredChunk, ValueType
 from .base import Extraction
 from .field_rules import FieldRule, rule_for
 from .learned import model_for, rescore
-from .party_rules import COUNT_FIT, TRAILING_JOINER, name_quality, party_list_candidates
+from .party_rules import COUNT_FIT, TRAILING_JOINER, list_quality, party_list_candidates
 from .scoring import (
     CandidateReader,
     Passage,
@@ -649,7 +649,7 @@ def _parties_mode(
     scored = []
     for p, c, names in found:
         rank, sc = p.holder(c.start)
-        quality = sum(name_quality(n) for n in names) / len(names)
+        quality = list_quality(c.value, names)
         early = reader.early_bonus(sc.chunk)
         if TRAILING_JOINER.search(c.raw.rstrip()):
             quality, early = -0.5, 0.0  # a clause cut at a chunk's end ("ACME INC. and")

@@ -1912,3 +1912,31 @@ def test_a_term_stated_by_label_binding_or_commencing_on_the_effective_date(
 def test_other_terms_labels_and_bindings_are_not_the_term(extractor, text):
     result = extractor.extract(TERM_FIELD, [chunk(text, 3, 2000)])
     assert result.status != "found"
+
+
+@pytest.mark.parametrize(("cover", "preamble", "parties"), [
+    (
+        "MEMBERSHIP INTEREST PURCHASE AGREEMENT\n\namong\n\nBRACKEN ENERGY PARTNERS LLC\n\nand"
+        "\n\nTHE PERSONS LISTED ON SCHEDULE A\n\nJune 14, 2019",
+        'This Membership Interest Purchase Agreement (this "Agreement") is entered into on June '
+        '14, 2019 among Bracken Energy Partners LLC, a Texas limited liability company '
+        '("Purchaser"), Harold Quint ("Quint") and Ridgeview Capital LP, a Delaware limited '
+        'partnership ("Ridgeview").',
+        ["Bracken Energy Partners LLC", "Harold Quint", "Ridgeview Capital LP"],
+    ),
+    (
+        "INVESTORS' RIGHTS AGREEMENT\n\namong\n\nKESTREL ROBOTICS, INC.\n\nand\n\nTHE INVESTORS "
+        "PARTY HERETO\n\nJanuary 8, 2018",
+        'This Investors\' Rights Agreement (this "Agreement") is made as of January 8, 2018 by '
+        'and among Kestrel Robotics, Inc., a Delaware corporation (the "Company"), Larchmont '
+        'Ventures III, L.P. ("Larchmont") and Sable Point Capital LLC ("Sable Point").',
+        ["Kestrel Robotics, Inc.", "Larchmont Ventures III, L.P.", "Sable Point Capital LLC"],
+    ),
+])
+def test_a_cover_list_ending_in_a_placeholder_group_loses_to_the_named_parties(
+    extractor, cover, preamble, parties
+):
+    """A cover page's "among A and THE PERSONS LISTED ON SCHEDULE A" names a group by where
+    it is listed; the preamble under it names the parties."""
+    chunks = [chunk(cover, 0, 0), chunk(preamble, 1, len(cover) + 2, 0.9)]
+    assert extractor.extract(PARTIES, chunks).value == parties

@@ -1154,3 +1154,41 @@ def test_resident_at_is_a_descriptor() -> None:
 ])
 def test_a_professional_association_keeps_its_suffix(text: str, names: list[str]) -> None:
     assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Loan Agreement is made as of May 3, 2019 by and between Harbor Point Bank, N.A., a '
+     'national banking association ("Lender"), and Tolliver Mills, Inc. ("Borrower").',
+     ["Harbor Point Bank, N.A.", "Tolliver Mills, Inc."]),
+    ('This Servicing Agreement is dated as of March 9, 2018 among Copperline Auto Receivables '
+     'LLC, as Issuer, Millbrook Savings Bank, FSB, as Servicer, and Granite Ridge Bank, N.A., as '
+     'Indenture Trustee.',
+     ["Copperline Auto Receivables LLC", "Millbrook Savings Bank, FSB", "Granite Ridge Bank, N.A."]),
+])
+def test_a_national_or_federal_savings_bank_keeps_its_suffix(text: str, names: list[str]) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Work Order is issued under the Master Agreement between Calloway Freight LLC '
+     '("Calloway") and <<enter vendor name>> ("Vendor").\n\n3. Fees:\n\n[STATE LABOR AND PARTS '
+     'CHARGES ([Indicate any "not to exceed" amount]) OR FIXED FEE]', ["Calloway Freight LLC"]),
+    ('This Schedule is entered into by Dunmore Health Systems, Inc. ("Dunmore") and [insert '
+     'supplier name] ("Supplier").\n\nPricing: [LICENSE AND SUPPORT FEES ([insert "firm" or '
+     '"estimated"])]', ["Dunmore Health Systems, Inc."]),
+])
+def test_a_bracketed_drafting_note_defines_no_party(text: str, names: list[str]) -> None:
+    """A form's note in brackets may quote words; the capitals before it name no party."""
+    assert _defined(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('To: Harwick Receivables Trust 2019-1 ("Counterparty")\nFrom: Nordhavn Bank AG, London '
+     'Branch ("Nordhavn")\nDate: 4 March 2019', ["Harwick Receivables Trust 2019-1",
+                                                "Nordhavn Bank AG"]),
+    ('As agent for Calver Energy Limited (the "Borrower"), Ostrander Bank N.V., Hong Kong Branch '
+     '(the "Agent") confirms the following rollover.',
+     ["Calver Energy Limited", "Ostrander Bank N.V."]),
+])
+def test_the_branch_a_bank_acts_through_is_no_party(text: str, names: list[str]) -> None:
+    assert _defined(text) == names

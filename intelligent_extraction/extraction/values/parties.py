@@ -38,11 +38,12 @@ _FLAGS = re.IGNORECASE
 DEFINED_WINDOW = 3000
 
 #: Legal-form suffixes that end a company name ("Inc.", "L.L.C.", "GmbH", "Pty Ltd", a
-#: professional association's "P.A.").
+#: professional association's "P.A.", a US national bank's "N.A." and a federal savings bank's
+#: "FSB": "Beta Bank, N.A.").
 CORPORATE_SUFFIX = (
     r"(?:Inc|Incorporated|Corp|Corporation|Co|Company|Ltd|Ltda|Limited|LLC|L\.\s?L\.\s?C|LLP|"
     r"L\.\s?L\.\s?P|LP|L\.\s?P|PLC|S\.\s?A|SA|S\.A\.S|AG|GmbH|B\.\s?V|BV|N\.\s?V|NV|Pty|"
-    r"S\.p\.A|SpA|S\.r\.l|SE|Pte|Bhd|A/S|Oy|SARL|LLLP|P\.C|P\.A|MHC)\b\.?"
+    r"S\.p\.A|SpA|S\.r\.l|SE|Pte|Bhd|A/S|Oy|SARL|LLLP|P\.C|P\.A|MHC|N\.\s?A|FSB)\b\.?"
 )
 #: What a comma may stand before inside a name: a legal form ("NORTHWIND, INC.") or a
 #: generational suffix ("Thomas A. Whitcombe, Jr.").
@@ -70,6 +71,9 @@ _ALIAS_WORDS = re.compile(
     r"[\"“”'‘’]|\b(?:hereinafter|referred)\b", _FLAGS
 )
 _BARE_ALIAS = re.compile(r"^[A-Z][\w&.-]{1,20}$")  # (ACME) when a separator follows
+#: A form's drafting note in brackets defines no term, quoted words or not ("[LICENSE AND
+#: SUPPORT FEES ([insert "firm" or "estimated"])]").
+_DRAFTING_NOTE = re.compile(r"\s*\[")
 #: A role in parentheses is an alias wherever it sits: "Jane Doe (Employee) ACME, Inc.".
 _ROLE_ALIAS = re.compile(
     r"^\s*(?:the\s+)?(?:Employee|Employer|Executive|Associate|Company|Consultant|Buyer|Seller|"
@@ -105,6 +109,8 @@ _DESCRIPTOR = re.compile(
     # an Australian company or business number after the name ("Beta Pty Ltd ACN 612 345 678
     # of Level 4, ..."): the address follows it
     r"|,?\s+(?-i:A[BC]N|ARBN)\s*:?\s*\d"
+    # the branch a bank acts through ("Beta Bank AG, London Branch"): the bank is the party
+    r"|,\s*(?:[A-Z][\w.]*[ \t]+){1,3}Branch\b"
 )
 #: What may precede a name: punctuation, "and", the number of a numbered party paragraph ("1.
 #: ACME Co., Ltd. (hereinafter referred to as Party A)") and a lower-case descriptor set off by
@@ -363,6 +369,8 @@ def _clause_end(text: str, start: int) -> int:
 
 def _is_alias(m: re.Match[str]) -> bool:
     inner = m.group(1)
+    if _DRAFTING_NOTE.match(inner):
+        return False
     if _ALIAS_WORDS.search(inner) or _ROLE_ALIAS.match(inner):
         return True
     follows = m.string[m.end() : m.end() + 6].lstrip()
