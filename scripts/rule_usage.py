@@ -1449,6 +1449,16 @@ def inventory() -> list[Rule]:
         r"|terminat|end)\w*\s+on)\s+[^.;]{4,30}?\d{4}", generic=True, readers=("duration",),
     ))
     rules.append(edit(
+        "rules.py", "a sentence giving the agreement 'a duration of' a period states its term "
+        "('shall have a duration of three years', 'the duration of this Agreement') "
+        "(_TERM_SENTENCE)",
+        '    r"|(?:ha(?:s|ve|ving)|for)\\s+a\\s+duration\\s+of"\n'
+        '    r"|duration\\s+of\\s+(?:this|the)\\s+(?:\\w+\\s+)?(?:agreement|contract))\\b",\n',
+        '    r")\\b",\n',
+        r"\b(?:(?:ha(?:s|ve|ving)|for)\s+a\s+duration\s+of|duration\s+of\s+(?:this|the)\s+"
+        r"(?:\w+\s+)?(?:agreement|contract))\b", generic=True, readers=("duration",),
+    ))
+    rules.append(edit(
         "rules.py", "a term until a defined date ('until the Maturity Date') ends on the day its "
         "definition gives ('\"Maturity Date\" means ...') (_until_a_defined_date)",
         "    return _until_a_defined_date(reader, found)\n", "    return found\n",

@@ -354,3 +354,22 @@ def test_a_term_wrapped_before_its_renewal_in_prose_is_still_read():
         "and thereafter renews for successive one (1) year\nrenewal periods unless terminated."
     )
     assert _expiry(text, effective_date="2016-03-01").value == "2018-03-01"
+
+
+@pytest.mark.parametrize(("text", "end"), [
+    ("The Partnership Agreement shall enter into force on 10 September 2018 and shall have a "
+     "duration of three years.", "2021-09-10"),
+    ("The duration of this Agreement shall be three (3) years from the Effective Date.",
+     "2019-03-01"),
+    ("This Contract is concluded for a duration of four years as from 1 October 2023.",
+     "2027-10-01"),
+])
+def test_a_duration_of_the_agreement_is_its_term(text, end):
+    """The civil-law drafter's "shall have a duration of", "the duration of this Agreement":
+    the agreement's term, as "for a term of" is."""
+    assert _expiry(text, effective_date="2016-03-01").value == end
+
+
+def test_the_duration_of_a_warranty_is_no_term():
+    text = "The warranty shall have a duration of two (2) years from delivery of the Goods."
+    assert _expiry(text, effective_date="2016-03-01").status == "not_found"
