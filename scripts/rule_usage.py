@@ -1459,6 +1459,17 @@ def inventory() -> list[Rule]:
         r"(?:\w+\s+)?(?:agreement|contract))\b", generic=True, readers=("duration",),
     ))
     rules.append(edit(
+        "rules.py", "a term until the end of its own year ('until the end of the current calendar "
+        "year', 'until December 31 of the year in which it is signed') ends on December 31 of "
+        "its start's year (_UNTIL_YEAR_END)",
+        "        if year_end := _UNTIL_YEAR_END.match(text, m.end()):\n"
+        "            found.append(Candidate(YEAR_END, m.group(0), m.start(), year_end.end(), "
+        "kind=\"year\"))\n            continue\n",
+        "", r"\buntil\s+(?:the\s+end\s+of|december\s+31(?:st)?\s+of)\s+(?:the\s+|that\s+)?"
+        r"(?:(?:then[\s-])?current\s+|same\s+)?(?:calendar\s+)?year\b", generic=True,
+        readers=("date",),
+    ))
+    rules.append(edit(
         "rules.py", "a term until a defined date ('until the Maturity Date') ends on the day its "
         "definition gives ('\"Maturity Date\" means ...') (_until_a_defined_date)",
         "    return _until_a_defined_date(reader, found)\n", "    return found\n",

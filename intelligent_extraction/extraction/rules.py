@@ -429,6 +429,18 @@ _PART_CONTINUES = re.compile(
     r"\b(?:provisions?|terms|conditions|indemnif\w*|obligations?|surviv\w*|invalid\w*)\b",
     re.IGNORECASE,
 )
+#: A term that runs to the end of the year it starts in: "shall remain in effect until the end
+#: of the current calendar year", "continues until the end of the calendar year in which the
+#: Effective Date occurs", "until December 31 of the year in which this Agreement is signed":
+#: it ends on December 31 of its start's year, no event (the year of another event is one).
+_UNTIL_YEAR_END = re.compile(
+    r"\s+(?:the\s+end\s+of|december\s+31(?:st)?\s+of)\s+(?:"
+    r"(?:(?:the\s+)?(?:then[\s-])?current|that|the\s+same)\s+(?:calendar\s+)?year\b"
+    r"|the\s+(?:calendar\s+)?year\s+in\s+which\s+(?:this|the|it)\s+(?:\w+\s+)?"
+    r"(?:agreement|contract|effective\s+date|commencement\s+date|is\s+(?:signed|executed))\b)",
+    re.IGNORECASE,
+)
+YEAR_END = "year-end"  # the value of such a term until its start date is known
 _SUBJECT_WINDOW = 60  # characters before the verb read as what continues
 _EVENT_DATE_WINDOW = 80  # characters after "until" where a date or a period ends it instead
 
@@ -441,6 +453,9 @@ def _event_bound_terms(text: str) -> list[Candidate]:
         if (not _AGREEMENT_SUBJECT.search(text, s, m.start() + 1)
                 or _PART_CONTINUES.search(text, max(s, m.start() - _SUBJECT_WINDOW), m.start())
                 or _UNTIL_TERMINATED.search(text, s, e)):  # read by _open_ended_terms itself
+            continue
+        if year_end := _UNTIL_YEAR_END.match(text, m.end()):
+            found.append(Candidate(YEAR_END, m.group(0), m.start(), year_end.end(), kind="year"))
             continue
         if ":" in text[m.end() : e + 1]:
             continue  # "until the earlier of: (a) the fifth anniversary ...": a list follows
@@ -549,6 +564,14 @@ def _expiration_mode(
         if c.kind == "until":
             feats["kind"] = 0.6
             scored.append(reader.place(p, c, feats, note="until a defined date"))
+            continue
+        if c.value == YEAR_END:
+            start, source = _start_date(reader, p, c, context, needed)
+            if start:  # its sentence runs the agreement: "calendar year" is no other period here
+                feats["kind"] = 0.6
+                feats["sentence"] = max(feats["sentence"], _RUNS_FOR_SENTENCE)
+                note = f"the end of the year of {start} ({source})"
+                scored.append(reader.place(p, c, feats, value=f"{start[:4]}-12-31", note=note))
             continue
         agreement_runs_for = _runs_for(p.text, c)
         if c.unit in _SHORT_UNITS or (_SHORT_MONTHS.match(c.value) and not agreement_runs_for):

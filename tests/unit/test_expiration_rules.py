@@ -373,3 +373,26 @@ def test_a_duration_of_the_agreement_is_its_term(text, end):
 def test_the_duration_of_a_warranty_is_no_term():
     text = "The warranty shall have a duration of two (2) years from delivery of the Goods."
     assert _expiry(text, effective_date="2016-03-01").status == "not_found"
+
+
+@pytest.mark.parametrize(("text", "context", "end"), [
+    ("This Agreement commences on March 3, 2022 and shall remain in full force and effect "
+     "until the end of that calendar year.", {}, "2022-12-31"),
+    ("The Agreement begins once both parties sign it and will continue in force until the end "
+     "of the current calendar year.", {"effective_date": "2021-05-03"},
+     "2021-12-31"),
+    ("This Agreement commences on the Effective Date and continues until the end of the "
+     "calendar year in which the Effective Date occurs.", {"effective_date": "2021-05-03"},
+     "2021-12-31"),
+    ("This Agreement shall remain in effect until December 31 of the year in which it is "
+     "signed.", {"effective_date": "2020-08-14"}, "2020-12-31"),
+])
+def test_a_term_until_the_end_of_its_own_year_ends_on_december_31(text, context, end):
+    result = RuleExtractor(SHIPPED).extract(EXPIRATION, [chunk(text, 7, 6000)], context=context)
+    assert result.value == end
+
+
+def test_the_end_of_the_year_of_another_event_is_still_an_event():
+    text = ("This Agreement shall continue in force until the end of the calendar year in which "
+            "the last Product is delivered.")
+    assert _expiry(text, effective_date="2020-08-14").value == "perpetual"
