@@ -1459,6 +1459,17 @@ def inventory() -> list[Rule]:
         r"(?:\w+\s+)?(?:agreement|contract))\b", generic=True, readers=("duration",),
     ))
     rules.append(edit(
+        "rules.py", "the agreement takes effect upon signature, the signing the first word after "
+        "'upon' / 'when' ('upon signature by both Parties', 'when signed by both parties', 'upon "
+        "(the completion of) the execution by both Parties') (_TAKES_EFFECT_WHEN_SIGNED)",
+        '    r"(?:completion\\s+of\\s+(?:the\\s+)?)?"\n'
+        '    r"(?=(?:later|last|latest|date|day|its|sign\\w*|execut\\w*|it\\s+is|this)\\b)"\n',
+        '    r"(?:(?:later|last|latest)\\b|date|day|its|signature|execution|it\\s+is|this)"\n',
+        r"\b(?:effective|force|effect)\s+(?:upon|when|on)\s+(?:the\s+)?(?:completion\s+of\s+"
+        r"(?:the\s+)?)?(?:sign|execut)\w*[^.;]{0,40}?\b(?:both|all|last)\b", generic=True,
+        readers=("date",),
+    ))
+    rules.append(edit(
         "rules.py", "a term until the end of its own year ('until the end of the current calendar "
         "year', 'until December 31 of the year in which it is signed') ends on December 31 of "
         "its start's year (_UNTIL_YEAR_END)",

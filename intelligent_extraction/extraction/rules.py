@@ -119,7 +119,10 @@ _TAKES_EFFECT_WHEN_SIGNED = re.compile(
     r"\b(?:become|be|enter|come|take|begin|commence)s?\s+"
     r"(?:effective\s+|(?:into\s+)?(?:force|effect)\s+)?"
     r"(?:on|upon|as\s+of|from|when|immediately\s+(?:upon|when))\s+(?:the\s+)?"
-    r"(?:(?:later|last|latest)\b|date|day|its|signature|execution|it\s+is|this)"
+    # the signing may be the first word: "upon signature by both Parties", "when signed by
+    # both parties", "upon (the completion of) the execution by both Parties"
+    r"(?:completion\s+of\s+(?:the\s+)?)?"
+    r"(?=(?:later|last|latest|date|day|its|sign\w*|execut\w*|it\s+is|this)\b)"
     r"[^.;]{0,60}?\b(?:sign|execut)\w*"
     r"|\beffective\s+date[\"”]?\s*(?:of\s+this\s+\w+\s+)?(?:shall\s+)?(?:means?|is|shall\s+be)\s+"
     r"(?:the\s+)?(?:later|last|latest|date)[^.;]{0,60}?\b(?:sign|execut)\w*"
