@@ -73,6 +73,7 @@ MODULES = {
     "values/places.py": f"{PKG}.values.places",
     "values/parties.py": f"{PKG}.values.parties",
     "values/__init__.py": f"{PKG}.values",
+    "scoring.py": f"{PKG}.scoring",
     "party_rules.py": f"{PKG}.party_rules",
     "rules.py": f"{PKG}.rules",
 }
@@ -131,6 +132,7 @@ _READERS_BY_FILE = {
     "values/places.py": ("place", "party"),  # parties reject place names
     "values/parties.py": ("party",),
     "party_rules.py": ("party",),
+    "scoring.py": ("date",),  # sentence bounds: the modes read roles in them, no reader does
     "rules.py": ("title",),
 }
 
@@ -1457,6 +1459,13 @@ def inventory() -> list[Rule]:
         '    r")\\b",\n',
         r"\b(?:(?:ha(?:s|ve|ving)|for)\s+a\s+duration\s+of|duration\s+of\s+(?:this|the)\s+"
         r"(?:\w+\s+)?(?:agreement|contract))\b", generic=True, readers=("duration",),
+    ))
+    rules.append(edit(
+        "scoring.py", "a time's 'p.m.' before its zone ends no sentence ('expire at 11:59 p.m. "
+        "Eastern Time on <date>', '5:00 p.m. (New York City time)') (_SENTENCE_STOP)",
+        '    r"(?!(?<=[aApP]\\.[mM])\\.\\s+\\(?(?:[A-Z][\\w.]*\\s+){0,3}?(?:[Tt]ime|TIME'
+        '|[A-Z]{1,3}T)\\b)"\n', "",
+        r"\b[ap]\.m\.\s+\(?(?:[A-Z][\w.]*\s+){0,3}?(?:time|[A-Z]{1,3}T)\b", generic=True,
     ))
     rules.append(edit(
         "rules.py", "the agreement takes effect upon signature, the signing the first word after "

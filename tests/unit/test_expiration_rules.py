@@ -396,3 +396,22 @@ def test_the_end_of_the_year_of_another_event_is_still_an_event():
     text = ("This Agreement shall continue in force until the end of the calendar year in which "
             "the last Product is delivered.")
     assert _expiry(text, effective_date="2020-08-14").value == "perpetual"
+
+
+@pytest.mark.parametrize("text", [
+    "This Agreement shall expire at 11:59 p.m. Eastern Time on December 31, 2024.",
+    "This Lease shall terminate at 5:00 p.m. (New York City time) on December 31, 2024.",
+    "This Agreement shall remain in effect until 11:59 p.m. PST on December 31, 2024.",
+])
+def test_an_expiry_at_a_time_of_day_still_names_the_agreement(text):
+    """"p.m." before a time zone ends no sentence: the date stays in the sentence that names
+    what expires."""
+    assert _expiry(text, effective_date="2021-03-15").value == "2024-12-31"
+
+
+def test_a_p_m_that_ends_a_sentence_still_ends_it():
+    from intelligent_extraction.extraction.scoring import sentence_bounds
+
+    text = "Deliveries arrive by 5:00 p.m. The Buyer pays on receipt."
+    s, e = sentence_bounds(text, text.index("5:00"), text.index("5:00") + 4)
+    assert text[s:e] == "Deliveries arrive by 5:00 p.m."
