@@ -1455,8 +1455,8 @@ def inventory() -> list[Rule]:
         "('shall have a duration of three years', 'the duration of this Agreement') "
         "(_TERM_SENTENCE)",
         '    r"|(?:ha(?:s|ve|ving)|for)\\s+a\\s+duration\\s+of"\n'
-        '    r"|duration\\s+of\\s+(?:this|the)\\s+(?:\\w+\\s+)?(?:agreement|contract))\\b",\n',
-        '    r")\\b",\n',
+        '    r"|duration\\s+of\\s+(?:this|the)\\s+(?:\\w+\\s+)?(?:agreement|contract)"\n',
+        "",
         r"\b(?:(?:ha(?:s|ve|ving)|for)\s+a\s+duration\s+of|duration\s+of\s+(?:this|the)\s+"
         r"(?:\w+\s+)?(?:agreement|contract))\b", generic=True, readers=("duration",),
     ))
@@ -1477,6 +1477,13 @@ def inventory() -> list[Rule]:
         r"\b(?:effective|force|effect)\s+(?:upon|when|on)\s+(?:the\s+)?(?:completion\s+of\s+"
         r"(?:the\s+)?)?(?:sign|execut)\w*[^.;]{0,40}?\b(?:both|all|last)\b", generic=True,
         readers=("date",),
+    ))
+    rules.append(edit(
+        "rules.py", "a sentence saying the agreement 'shall be effective / valid for' a period "
+        "states its term (_TERM_SENTENCE)",
+        '    r"|(?:be|is|remains?)\\s+(?:effective|valid)\\s+for)\\b",\n', '    r")\\b",\n',
+        r"\b(?:be|is|remains?)\s+(?:effective|valid)\s+for\b", generic=True,
+        readers=("duration",),
     ))
     rules.append(edit(
         "rules.py", "a term until the end of its own year ('until the end of the current calendar "

@@ -220,12 +220,13 @@ def _means_the_last_signature(text: str, m: re.Match[str]) -> bool:
 _ANNIVERSARY = re.compile(ANNIVERSARY, re.IGNORECASE)
 #: words of a sentence that states a term; "shall have a duration of three years", "concluded
 #: for a duration of", "the duration of this Agreement shall be" are the civil-law drafter's
-#: "term"
+#: "term", "shall be effective / valid for three years" another way to say it
 _TERM_SENTENCE = re.compile(
     r"\b(?:term|continu\w*|remain\w*|expir\w*|in\s+(?:full\s+)?(?:force|effect)|period|"
     r"terminat\w*|extend\w*|be\s+for|commenc\w*|end"
     r"|(?:ha(?:s|ve|ving)|for)\s+a\s+duration\s+of"
-    r"|duration\s+of\s+(?:this|the)\s+(?:\w+\s+)?(?:agreement|contract))\b",
+    r"|duration\s+of\s+(?:this|the)\s+(?:\w+\s+)?(?:agreement|contract)"
+    r"|(?:be|is|remains?)\s+(?:effective|valid)\s+for)\b",
     re.IGNORECASE,
 )
 _FROM_SIGNING = re.compile(

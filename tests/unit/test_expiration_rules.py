@@ -370,6 +370,22 @@ def test_a_duration_of_the_agreement_is_its_term(text, end):
     assert _expiry(text, effective_date="2016-03-01").value == end
 
 
+@pytest.mark.parametrize("text", [
+    "This Licence Agreement shall be effective for four (4) years from the Effective Date.",
+    "This Supply Agreement is valid for four years from the Effective Date.",
+])
+def test_an_agreement_effective_or_valid_for_a_period_has_that_term(text):
+    assert _expiry(text, effective_date="2016-03-01").value == "2020-03-01"
+
+
+@pytest.mark.parametrize("text", [
+    "The prices quoted are valid for two (2) years from the Effective Date.",
+    "The Product warranty shall be effective for two (2) years from delivery.",
+])
+def test_prices_or_a_warranty_valid_for_a_period_give_no_expiry(text):
+    assert _expiry(text, effective_date="2016-03-01").status == "not_found"
+
+
 def test_the_duration_of_a_warranty_is_no_term():
     text = "The warranty shall have a duration of two (2) years from delivery of the Goods."
     assert _expiry(text, effective_date="2016-03-01").status == "not_found"
