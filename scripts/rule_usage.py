@@ -1486,6 +1486,13 @@ def inventory() -> list[Rule]:
         readers=("duration",),
     ))
     rules.append(edit(
+        "rules.py", "a term 'to the last day of the month in which the fifth anniversary of the "
+        "Effective Date occurs' ends on that month's last day (_LAST_DAY_OF_ITS_MONTH)",
+        "            end = _month_end(end)\n", "            pass\n",
+        r"\blast\s+day\s+of\s+the\s+(?:calendar\s+)?month\s+in\s+which\b", generic=True,
+        readers=("duration",),
+    ))
+    rules.append(edit(
         "rules.py", "a term until the end of its own year ('until the end of the current calendar "
         "year', 'until December 31 of the year in which it is signed') ends on December 31 of "
         "its start's year (_UNTIL_YEAR_END)",

@@ -31,6 +31,7 @@ field's YAML; they were tuned on ``contracts-dev`` (see the closing note of issu
 from __future__ import annotations
 
 import re
+from calendar import monthrange
 from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
 from pathlib import Path
@@ -542,6 +543,19 @@ def _names_what_expires(reader: CandidateReader, s: Scored) -> bool:
     return True
 
 
+#: A term that ends with the month its period ends in: "on the last day of the (calendar) month
+#: in which the fifth anniversary of the Effective Date occurs"
+_LAST_DAY_OF_ITS_MONTH = re.compile(
+    r"\blast\s+day\s+of\s+the\s+(?:calendar\s+)?month\s+in\s+which\s+(?:the\s+)?\Z", re.I
+)
+
+
+def _month_end(iso_day: str) -> str:
+    """The last day of the month of ``iso_day`` (YYYY-MM-DD)."""
+    year, month = int(iso_day[:4]), int(iso_day[5:7])
+    return f"{iso_day[:7]}-{monthrange(year, month)[1]:02d}"
+
+
 def _runs_for(text: str, c: Candidate) -> bool:
     """Whether the duration ``c`` ends a sentence opening that says this agreement (or its
     term) runs for it."""
@@ -592,6 +606,8 @@ def _expiration_mode(
         end = add_duration(start, c.value) if start else None
         if end is None:
             continue
+        if _LAST_DAY_OF_ITS_MONTH.search(p.text, max(0, c.start - 80), c.start) and len(end) == 10:
+            end = _month_end(end)
         feats["kind"] = 0.6 if source == "stated" else 0.5
         note = f"{start} ({source}) + {c.value}"
         scored.append(reader.place(p, c, feats, value=end, note=note))

@@ -431,3 +431,15 @@ def test_a_p_m_that_ends_a_sentence_still_ends_it():
     text = "Deliveries arrive by 5:00 p.m. The Buyer pays on receipt."
     s, e = sentence_bounds(text, text.index("5:00"), text.index("5:00") + 4)
     assert text[s:e] == "Deliveries arrive by 5:00 p.m."
+
+
+@pytest.mark.parametrize(("text", "end"), [
+    ("The Initial Term ends on the last day of the calendar month in which the 5th anniversary "
+     "of the Effective Date occurs.", "2021-03-31"),
+    ("This Lease shall expire on the last day of the calendar month in which the third (3rd) "
+     "anniversary of the Effective Date falls.", "2019-03-31"),
+    ("This Agreement shall expire on the third (3rd) anniversary of the Effective Date.",
+     "2019-03-01"),
+])
+def test_a_term_to_the_end_of_its_anniversarys_month_ends_on_its_last_day(text, end):
+    assert _expiry(text, effective_date="2016-03-01").value == end
