@@ -73,6 +73,7 @@ MODULES = {
     "values/places.py": f"{PKG}.values.places",
     "values/parties.py": f"{PKG}.values.parties",
     "values/__init__.py": f"{PKG}.values",
+    "scoring.py": f"{PKG}.scoring",
     "party_rules.py": f"{PKG}.party_rules",
     "rules.py": f"{PKG}.rules",
 }
@@ -131,6 +132,7 @@ _READERS_BY_FILE = {
     "values/places.py": ("place", "party"),  # parties reject place names
     "values/parties.py": ("party",),
     "party_rules.py": ("party",),
+    "scoring.py": ("date",),  # sentence bounds: the modes read roles in them, no reader does
     "rules.py": ("title",),
 }
 
@@ -1494,6 +1496,59 @@ def inventory() -> list[Rule]:
         r"\b(?:agreement|contract|term)\b[^.;]{0,80}?\b(?:force|effect|effective|commenc\w*|begin"
         r"\w*)\s+(?:on|from|as\s+of)\s+[^.;]{4,30}?\d{4}[^.;]{0,80}?\b(?:until|through|(?:expir"
         r"|terminat|end)\w*\s+on)\s+[^.;]{4,30}?\d{4}", generic=True, readers=("duration",),
+    ))
+    rules.append(edit(
+        "rules.py", "a sentence giving the agreement 'a duration of' a period states its term "
+        "('shall have a duration of three years', 'the duration of this Agreement') "
+        "(_TERM_SENTENCE)",
+        '    r"|(?:ha(?:s|ve|ving)|for)\\s+a\\s+duration\\s+of"\n'
+        '    r"|duration\\s+of\\s+(?:this|the)\\s+(?:\\w+\\s+)?(?:agreement|contract)"\n',
+        "",
+        r"\b(?:(?:ha(?:s|ve|ving)|for)\s+a\s+duration\s+of|duration\s+of\s+(?:this|the)\s+"
+        r"(?:\w+\s+)?(?:agreement|contract))\b", generic=True, readers=("duration",),
+    ))
+    rules.append(edit(
+        "scoring.py", "a time's 'p.m.' before its zone ends no sentence ('expire at 11:59 p.m. "
+        "Eastern Time on <date>', '5:00 p.m. (New York City time)') (_SENTENCE_STOP)",
+        '    r"(?!(?<=[aApP]\\.[mM])\\.\\s+\\(?(?:[A-Z][\\w.]*\\s+){0,3}?(?:[Tt]ime|TIME'
+        '|[A-Z]{1,3}T)\\b)"\n', "",
+        r"\b[ap]\.m\.\s+\(?(?:[A-Z][\w.]*\s+){0,3}?(?:time|[A-Z]{1,3}T)\b", generic=True,
+    ))
+    rules.append(edit(
+        "rules.py", "the agreement takes effect upon signature, the signing the first word after "
+        "'upon' / 'when' ('upon signature by both Parties', 'when signed by both parties', 'upon "
+        "(the completion of) the execution by both Parties') (_TAKES_EFFECT_WHEN_SIGNED)",
+        '    r"(?:completion\\s+of\\s+(?:the\\s+)?)?"\n'
+        '    r"(?=(?:later|last|latest|date|day|its|sign\\w*|execut\\w*|it\\s+is|this)\\b)"\n',
+        '    r"(?:(?:later|last|latest)\\b|date|day|its|signature|execution|it\\s+is|this)"\n',
+        r"\b(?:effective|force|effect)\s+(?:upon|when|on)\s+(?:the\s+)?(?:completion\s+of\s+"
+        r"(?:the\s+)?)?(?:sign|execut)\w*[^.;]{0,40}?\b(?:both|all|last)\b", generic=True,
+        readers=("date",),
+    ))
+    rules.append(edit(
+        "rules.py", "a sentence saying the agreement 'shall be effective / valid for' a period "
+        "states its term (_TERM_SENTENCE)",
+        '    r"|(?:be|is|remains?)\\s+(?:effective|valid)\\s+for)\\b",\n', '    r")\\b",\n',
+        r"\b(?:be|is|remains?)\s+(?:effective|valid)\s+for\b", generic=True,
+        readers=("duration",),
+    ))
+    rules.append(edit(
+        "rules.py", "a term 'to the last day of the month in which the fifth anniversary of the "
+        "Effective Date occurs' ends on that month's last day (_LAST_DAY_OF_ITS_MONTH)",
+        "            end = _month_end(end)\n", "            pass\n",
+        r"\blast\s+day\s+of\s+the\s+(?:calendar\s+)?month\s+in\s+which\b", generic=True,
+        readers=("duration",),
+    ))
+    rules.append(edit(
+        "rules.py", "a term until the end of its own year ('until the end of the current calendar "
+        "year', 'until December 31 of the year in which it is signed') ends on December 31 of "
+        "its start's year (_UNTIL_YEAR_END)",
+        "        if year_end := _UNTIL_YEAR_END.match(text, m.end()):\n"
+        "            found.append(Candidate(YEAR_END, m.group(0), m.start(), year_end.end(), "
+        "kind=\"year\"))\n            continue\n",
+        "", r"\buntil\s+(?:the\s+end\s+of|december\s+31(?:st)?\s+of)\s+(?:the\s+|that\s+)?"
+        r"(?:(?:then[\s-])?current\s+|same\s+)?(?:calendar\s+)?year\b", generic=True,
+        readers=("date",),
     ))
     rules.append(edit(
         "rules.py", "a term until a defined date ('until the Maturity Date') ends on the day its "

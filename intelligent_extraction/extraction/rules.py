@@ -31,6 +31,7 @@ field's YAML; they were tuned on ``contracts-dev`` (see the closing note of issu
 from __future__ import annotations
 
 import re
+from calendar import monthrange
 from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
 from pathlib import Path
@@ -119,7 +120,10 @@ _TAKES_EFFECT_WHEN_SIGNED = re.compile(
     r"\b(?:become|be|enter|come|take|begin|commence)s?\s+"
     r"(?:effective\s+|(?:into\s+)?(?:force|effect)\s+)?"
     r"(?:on|upon|as\s+of|from|when|immediately\s+(?:upon|when))\s+(?:the\s+)?"
-    r"(?:(?:later|last|latest)\b|date|day|its|signature|execution|it\s+is|this)"
+    # the signing may be the first word: "upon signature by both Parties", "when signed by
+    # both parties", "upon (the completion of) the execution by both Parties"
+    r"(?:completion\s+of\s+(?:the\s+)?)?"
+    r"(?=(?:later|last|latest|date|day|its|sign\w*|execut\w*|it\s+is|this)\b)"
     r"[^.;]{0,60}?\b(?:sign|execut)\w*"
     r"|\beffective\s+date[\"”]?\s*(?:of\s+this\s+\w+\s+)?(?:shall\s+)?(?:means?|is|shall\s+be)\s+"
     r"(?:the\s+)?(?:later|last|latest|date)[^.;]{0,60}?\b(?:sign|execut)\w*"
@@ -215,9 +219,15 @@ def _means_the_last_signature(text: str, m: re.Match[str]) -> bool:
 
 
 _ANNIVERSARY = re.compile(ANNIVERSARY, re.IGNORECASE)
+#: words of a sentence that states a term; "shall have a duration of three years", "concluded
+#: for a duration of", "the duration of this Agreement shall be" are the civil-law drafter's
+#: "term", "shall be effective / valid for three years" another way to say it
 _TERM_SENTENCE = re.compile(
     r"\b(?:term|continu\w*|remain\w*|expir\w*|in\s+(?:full\s+)?(?:force|effect)|period|"
-    r"terminat\w*|extend\w*|be\s+for|commenc\w*|end)\b",
+    r"terminat\w*|extend\w*|be\s+for|commenc\w*|end"
+    r"|(?:ha(?:s|ve|ving)|for)\s+a\s+duration\s+of"
+    r"|duration\s+of\s+(?:this|the)\s+(?:\w+\s+)?(?:agreement|contract)"
+    r"|(?:be|is|remains?)\s+(?:effective|valid)\s+for)\b",
     re.IGNORECASE,
 )
 _FROM_SIGNING = re.compile(
@@ -424,6 +434,18 @@ _PART_CONTINUES = re.compile(
     r"\b(?:provisions?|terms|conditions|indemnif\w*|obligations?|surviv\w*|invalid\w*)\b",
     re.IGNORECASE,
 )
+#: A term that runs to the end of the year it starts in: "shall remain in effect until the end
+#: of the current calendar year", "continues until the end of the calendar year in which the
+#: Effective Date occurs", "until December 31 of the year in which this Agreement is signed":
+#: it ends on December 31 of its start's year, no event (the year of another event is one).
+_UNTIL_YEAR_END = re.compile(
+    r"\s+(?:the\s+end\s+of|december\s+31(?:st)?\s+of)\s+(?:"
+    r"(?:(?:the\s+)?(?:then[\s-])?current|that|the\s+same)\s+(?:calendar\s+)?year\b"
+    r"|the\s+(?:calendar\s+)?year\s+in\s+which\s+(?:this|the|it)\s+(?:\w+\s+)?"
+    r"(?:agreement|contract|effective\s+date|commencement\s+date|is\s+(?:signed|executed))\b)",
+    re.IGNORECASE,
+)
+YEAR_END = "year-end"  # the value of such a term until its start date is known
 _SUBJECT_WINDOW = 60  # characters before the verb read as what continues
 _EVENT_DATE_WINDOW = 80  # characters after "until" where a date or a period ends it instead
 
@@ -436,6 +458,9 @@ def _event_bound_terms(text: str) -> list[Candidate]:
         if (not _AGREEMENT_SUBJECT.search(text, s, m.start() + 1)
                 or _PART_CONTINUES.search(text, max(s, m.start() - _SUBJECT_WINDOW), m.start())
                 or _UNTIL_TERMINATED.search(text, s, e)):  # read by _open_ended_terms itself
+            continue
+        if year_end := _UNTIL_YEAR_END.match(text, m.end()):
+            found.append(Candidate(YEAR_END, m.group(0), m.start(), year_end.end(), kind="year"))
             continue
         if ":" in text[m.end() : e + 1]:
             continue  # "until the earlier of: (a) the fifth anniversary ...": a list follows
@@ -518,6 +543,19 @@ def _names_what_expires(reader: CandidateReader, s: Scored) -> bool:
     return True
 
 
+#: A term that ends with the month its period ends in: "on the last day of the (calendar) month
+#: in which the fifth anniversary of the Effective Date occurs"
+_LAST_DAY_OF_ITS_MONTH = re.compile(
+    r"\blast\s+day\s+of\s+the\s+(?:calendar\s+)?month\s+in\s+which\s+(?:the\s+)?\Z", re.I
+)
+
+
+def _month_end(iso_day: str) -> str:
+    """The last day of the month of ``iso_day`` (YYYY-MM-DD)."""
+    year, month = int(iso_day[:4]), int(iso_day[5:7])
+    return f"{iso_day[:7]}-{monthrange(year, month)[1]:02d}"
+
+
 def _runs_for(text: str, c: Candidate) -> bool:
     """Whether the duration ``c`` ends a sentence opening that says this agreement (or its
     term) runs for it."""
@@ -545,6 +583,14 @@ def _expiration_mode(
             feats["kind"] = 0.6
             scored.append(reader.place(p, c, feats, note="until a defined date"))
             continue
+        if c.value == YEAR_END:
+            start, source = _start_date(reader, p, c, context, needed)
+            if start:  # its sentence runs the agreement: "calendar year" is no other period here
+                feats["kind"] = 0.6
+                feats["sentence"] = max(feats["sentence"], _RUNS_FOR_SENTENCE)
+                note = f"the end of the year of {start} ({source})"
+                scored.append(reader.place(p, c, feats, value=f"{start[:4]}-12-31", note=note))
+            continue
         agreement_runs_for = _runs_for(p.text, c)
         if c.unit in _SHORT_UNITS or (_SHORT_MONTHS.match(c.value) and not agreement_runs_for):
             continue  # contracts run for a year or more; days are notice or cure periods
@@ -560,6 +606,8 @@ def _expiration_mode(
         end = add_duration(start, c.value) if start else None
         if end is None:
             continue
+        if _LAST_DAY_OF_ITS_MONTH.search(p.text, max(0, c.start - 80), c.start) and len(end) == 10:
+            end = _month_end(end)
         feats["kind"] = 0.6 if source == "stated" else 0.5
         note = f"{start} ({source}) + {c.value}"
         scored.append(reader.place(p, c, feats, value=end, note=note))

@@ -183,7 +183,11 @@ def section_feature(section: Sequence[str], wanted: Sequence[str]) -> float:
 
 
 _SENTENCE_STOP = re.compile(
-    r"(?<!\b[A-Z])(?<!\bNo)(?<!\bInc)(?<!\bLtd)(?<!\bCo)(?<!\bSt)[.;](?=\s+[\"“(]?[A-Z0-9])"
+    r"(?<!\b[A-Z])(?<!\bNo)(?<!\bInc)(?<!\bLtd)(?<!\bCo)(?<!\bSt)"
+    # a time of day's "p.m." before its zone ("at 11:59 p.m. Eastern Time on", "5:00 p.m. (New
+    # York City time)", "a.m. EST") ends no sentence
+    r"(?!(?<=[aApP]\.[mM])\.\s+\(?(?:[A-Z][\w.]*\s+){0,3}?(?:[Tt]ime|TIME|[A-Z]{1,3}T)\b)"
+    r"[.;](?=\s+[\"“(]?[A-Z0-9])"
     r"|\n[ \t]*\n"
 )
 

@@ -354,3 +354,92 @@ def test_a_term_wrapped_before_its_renewal_in_prose_is_still_read():
         "and thereafter renews for successive one (1) year\nrenewal periods unless terminated."
     )
     assert _expiry(text, effective_date="2016-03-01").value == "2018-03-01"
+
+
+@pytest.mark.parametrize(("text", "end"), [
+    ("The Partnership Agreement shall enter into force on 10 September 2018 and shall have a "
+     "duration of three years.", "2021-09-10"),
+    ("The duration of this Agreement shall be three (3) years from the Effective Date.",
+     "2019-03-01"),
+    ("This Contract is concluded for a duration of four years as from 1 October 2023.",
+     "2027-10-01"),
+])
+def test_a_duration_of_the_agreement_is_its_term(text, end):
+    """The civil-law drafter's "shall have a duration of", "the duration of this Agreement":
+    the agreement's term, as "for a term of" is."""
+    assert _expiry(text, effective_date="2016-03-01").value == end
+
+
+@pytest.mark.parametrize("text", [
+    "This Licence Agreement shall be effective for four (4) years from the Effective Date.",
+    "This Supply Agreement is valid for four years from the Effective Date.",
+])
+def test_an_agreement_effective_or_valid_for_a_period_has_that_term(text):
+    assert _expiry(text, effective_date="2016-03-01").value == "2020-03-01"
+
+
+@pytest.mark.parametrize("text", [
+    "The prices quoted are valid for two (2) years from the Effective Date.",
+    "The Product warranty shall be effective for two (2) years from delivery.",
+])
+def test_prices_or_a_warranty_valid_for_a_period_give_no_expiry(text):
+    assert _expiry(text, effective_date="2016-03-01").status == "not_found"
+
+
+def test_the_duration_of_a_warranty_is_no_term():
+    text = "The warranty shall have a duration of two (2) years from delivery of the Goods."
+    assert _expiry(text, effective_date="2016-03-01").status == "not_found"
+
+
+@pytest.mark.parametrize(("text", "context", "end"), [
+    ("This Agreement commences on March 3, 2022 and shall remain in full force and effect "
+     "until the end of that calendar year.", {}, "2022-12-31"),
+    ("The Agreement begins once both parties sign it and will continue in force until the end "
+     "of the current calendar year.", {"effective_date": "2021-05-03"},
+     "2021-12-31"),
+    ("This Agreement commences on the Effective Date and continues until the end of the "
+     "calendar year in which the Effective Date occurs.", {"effective_date": "2021-05-03"},
+     "2021-12-31"),
+    ("This Agreement shall remain in effect until December 31 of the year in which it is "
+     "signed.", {"effective_date": "2020-08-14"}, "2020-12-31"),
+])
+def test_a_term_until_the_end_of_its_own_year_ends_on_december_31(text, context, end):
+    result = RuleExtractor(SHIPPED).extract(EXPIRATION, [chunk(text, 7, 6000)], context=context)
+    assert result.value == end
+
+
+def test_the_end_of_the_year_of_another_event_is_still_an_event():
+    text = ("This Agreement shall continue in force until the end of the calendar year in which "
+            "the last Product is delivered.")
+    assert _expiry(text, effective_date="2020-08-14").value == "perpetual"
+
+
+@pytest.mark.parametrize("text", [
+    "This Agreement shall expire at 11:59 p.m. Eastern Time on December 31, 2024.",
+    "This Lease shall terminate at 5:00 p.m. (New York City time) on December 31, 2024.",
+    "This Agreement shall remain in effect until 11:59 p.m. PST on December 31, 2024.",
+])
+def test_an_expiry_at_a_time_of_day_still_names_the_agreement(text):
+    """"p.m." before a time zone ends no sentence: the date stays in the sentence that names
+    what expires."""
+    assert _expiry(text, effective_date="2021-03-15").value == "2024-12-31"
+
+
+def test_a_p_m_that_ends_a_sentence_still_ends_it():
+    from intelligent_extraction.extraction.scoring import sentence_bounds
+
+    text = "Deliveries arrive by 5:00 p.m. The Buyer pays on receipt."
+    s, e = sentence_bounds(text, text.index("5:00"), text.index("5:00") + 4)
+    assert text[s:e] == "Deliveries arrive by 5:00 p.m."
+
+
+@pytest.mark.parametrize(("text", "end"), [
+    ("The Initial Term ends on the last day of the calendar month in which the 5th anniversary "
+     "of the Effective Date occurs.", "2021-03-31"),
+    ("This Lease shall expire on the last day of the calendar month in which the third (3rd) "
+     "anniversary of the Effective Date falls.", "2019-03-31"),
+    ("This Agreement shall expire on the third (3rd) anniversary of the Effective Date.",
+     "2019-03-01"),
+])
+def test_a_term_to_the_end_of_its_anniversarys_month_ends_on_its_last_day(text, end):
+    assert _expiry(text, effective_date="2016-03-01").value == end

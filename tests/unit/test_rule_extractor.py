@@ -407,6 +407,19 @@ def _assert_takes_the_agreement_date(extractor, clause):
 
 
 @pytest.mark.parametrize("clause", [
+    # the signing is the first word after "upon" / "when"
+    "12. Effectiveness. This Agreement takes effect upon signature by both Parties.",
+    "This Contract takes effect upon the signatures and seals of both parties in duplicate.",
+    "7.1 This Agreement shall become effective upon execution by both Parties.",
+    "This Amendment becomes effective when signed by all of the parties.",
+    "This Contract comes into effect upon completion of the execution of it by both Parties, which "
+    "day is the \u201cEffective Date\u201d.",
+])
+def test_an_agreement_effective_upon_signature_by_both_takes_the_signing_date(extractor, clause):
+    _assert_takes_the_agreement_date(extractor, clause)
+
+
+@pytest.mark.parametrize("clause", [
     # the date it is made: CUAD leaves it unlabelled
     "9. Term. This Lease shall become effective on the date of its execution and run for "
     "four (4) years.",
@@ -416,6 +429,7 @@ def _assert_takes_the_agreement_date(extractor, clause):
     # a day after the signatures
     "This Lease shall become effective on the first day after the date both parties have "
     "signed it.",
+    "This Lease shall come into force upon its execution by the Landlord.",
 ])
 def test_no_signing_date_where_no_last_signature_is_meant(extractor, clause):
     chunks = [chunk(clause, 4, 2600, 0.9, section=("Term",))]
