@@ -493,6 +493,13 @@ def inventory() -> list[Rule]:
         '    r"|,\\s*(?:[A-Z][\\w.]*[ \\t]+){1,3}Branch\\b"\n', "",
         r",\s*(?:[A-Z][\w.]*[ \t]+){1,3}Branch\b", generic=True, flags=0,
     ))
+    rules.append(edit(
+        vp, "descriptor: an address after 'of' opening with a building's name",
+        '    r"|\\s+of\\s+(?-i:(?:[A-Z][\\w\'’-]*[ \\t]+){1,3}(?:House|Building|Tower|Centre|Center|Court|"\n'
+        '    r"Chambers|Hall|Plaza|Mill|Lodge|Wharf))[ \\t]*,"\n', "",
+        r"\sof\s+(?:[A-Z][\w'’-]*[ \t]+){1,3}(?:House|Building|Tower|Centre|Center|Court|Chambers"
+        r"|Hall|Plaza|Mill|Lodge|Wharf)[ \t]*,", generic=True, flags=0,
+    ))
     rules += branches(
         vp, "_NOT_A_NAME = re.compile(", "_FLAGS", [
             (r"\bAgreement\b", r"\bAgreement\b"),

@@ -1192,3 +1192,15 @@ def test_a_bracketed_drafting_note_defines_no_party(text: str, names: list[str])
 ])
 def test_the_branch_a_bank_acts_through_is_no_party(text: str, names: list[str]) -> None:
     assert _defined(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Agreement is made on 2 May 2021 between Northgate Trading Limited of Harcourt House, '
+     '12 Mill Lane, Leeds LS1 4AB ("Supplier") and Fennick Retail Ltd of Dunmore Court, 5 Station '
+     'Road, York ("Buyer").', ["Northgate Trading Limited", "Fennick Retail Ltd"]),
+    ('AGREEMENT dated 1 March 2018 between Tolworth Media Limited of Granary Building, Salt Wharf, '
+     'Norwich NR1 1QA ("Tolworth") and Hexam Sound Ltd ("Hexam").',
+     ["Tolworth Media Limited", "Hexam Sound Ltd"]),
+])
+def test_an_address_after_of_may_open_with_a_buildings_name(text: str, names: list[str]) -> None:
+    assert _first(text) == names

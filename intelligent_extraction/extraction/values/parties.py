@@ -90,6 +90,9 @@ _DESCRIPTOR = re.compile(
     # ... and an address after "of": "ACME Pty Ltd of Level 3, 88 George Street"
     r"\s+(?:(?i:with|having|whose|located|residing)|of)\s+(?:(?:its|a|an|"
     r"offices?|principal|business|places?|registered)\b|\d|(?:Level|Suite|Floor|Unit)\s+\d)"
+    # ... or a building's name, then a comma ("ACME Limited of Harcourt House, 12 Mill Lane")
+    r"|\s+of\s+(?-i:(?:[A-Z][\w'’-]*[ \t]+){1,3}(?:House|Building|Tower|Centre|Center|Court|"
+    r"Chambers|Hall|Plaza|Mill|Lodge|Wharf))[ \t]*,"
     r"|,\s*\d|\s+c/o\b|\s+hereby\b"
     # a company acting by a unit of its own ("ACME, Inc. through its Research Center")
     r"|,?\s+(?:acting\s+)?through\s+(?:its|their)\s"
