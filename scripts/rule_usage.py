@@ -500,6 +500,12 @@ def inventory() -> list[Rule]:
         r"\sof\s+(?:[A-Z][\w'’-]*[ \t]+){1,3}(?:House|Building|Tower|Centre|Center|Court|Chambers"
         r"|Hall|Plaza|Mill|Lodge|Wharf)[ \t]*,", generic=True, flags=0,
     ))
+    rules.append(edit(
+        vp, "a ';' between the parts of one address parts no parties (_ADDRESS_SEMICOLON)",
+        '    clause = _ADDRESS_SEMICOLON.sub(lambda m: m.group()[:-1] + ",", clause)\n', "",
+        r"(?:\b\d+[A-Za-z]?[ \t]+[A-Z][^,;()\n]{1,40}|\b(?:Suite|Ste|Floor|Building|Unit|Room)"
+        r"[ \t]+\w{1,5})[ \t]*;", generic=True, flags=0,
+    ))
     rules += branches(
         vp, "_NOT_A_NAME = re.compile(", "_FLAGS", [
             (r"\bAgreement\b", r"\bAgreement\b"),

@@ -1204,3 +1204,20 @@ def test_the_branch_a_bank_acts_through_is_no_party(text: str, names: list[str])
 ])
 def test_an_address_after_of_may_open_with_a_buildings_name(text: str, names: list[str]) -> None:
     assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This License Agreement is made by and between Harrowgate Institute (hereinafter "HI"), a '
+     'nonprofit corporation having a principal place of business at 80 Elm Street, Dover, Delaware '
+     '19901 and Lumetric Devices, Inc. (hereinafter "Company"), a Delaware corporation having an '
+     'address at 412 Cobb Road; Suite 300; Marietta, GA 30060. The parties agree as follows.',
+     ["Harrowgate Institute", "Lumetric Devices, Inc."]),
+    ('This Agreement is entered into between Pinecrest Labs LLC ("Pinecrest"), with offices at 19 '
+     'Orchard Way; Building 4; Boulder, Colorado 80302, and Tamsin Health Corp. ("Tamsin").',
+     ["Pinecrest Labs LLC", "Tamsin Health Corp."]),
+    # a ";" between two parties still parts them
+    ('This Deed is made between (1) Arlow Holdings Limited of 12 Quay Street; and (2) Bexley '
+     'Marine Ltd of 4 Dock Road.', ["Arlow Holdings Limited", "Bexley Marine Ltd"]),
+])
+def test_a_semicolon_inside_an_address_parts_no_parties(text: str, names: list[str]) -> None:
+    assert _first(text) == names

@@ -556,8 +556,20 @@ _GROUP_ALIAS = re.compile(
 _GROUP = "\x01"
 
 
+_UNIT = r"(?:Suite|Ste|Floor|Building|Unit|Room)[ \t]+\w"
+#: A ";" between the parts of one address ("at 5 Elm Pike; Suite 200; Dover, DE 19901"), not
+#: between two parties: a street or a unit before it, a unit or a town with its state and
+#: postal code after it.
+_ADDRESS_SEMICOLON = re.compile(
+    rf"(?:\b\d+[A-Za-z]?[ \t]+[A-Z][^,;()\n]{{1,40}}|\b{_UNIT}{{1,5}})[ \t]*;"
+    rf"(?=\s*(?:{_UNIT}|[A-Z][\w.]*(?:[ \t]+[A-Z][\w.]*){{0,2}},[ \t]*[A-Z][\w.]*"
+    r"(?:[ \t]+[A-Z][\w.]*)?[ \t]+\d{4,5}\b))"
+)
+
+
 def _names_in_clause(clause: str) -> list[str]:
     names: list[str] = []
+    clause = _ADDRESS_SEMICOLON.sub(lambda m: m.group()[:-1] + ",", clause)
     masked = _LINE_JOINER.sub(f"\n{_SEPARATOR}\n", _mask_parentheticals(clause, _GROUP))
     parts = re.split(rf"({_SEPARATOR}|{_GROUP}|;)", masked)
     for segment, closer in zip(parts[::2], [*parts[1::2], ""], strict=True):
