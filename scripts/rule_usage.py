@@ -464,7 +464,8 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         vp, "name after a lower-case descriptor and a comma ('golfer, JOHN DOE')",
-        "\n    r\"(?-i:(?:[a-z][a-z-]+\\s+){0,2}[a-z][a-z-]+,\\s*(?=[A-Z]))?\"", "",
+        "\n    rf\"(?-i:(?:[a-z][a-z-]+\\s+){{0,2}}[a-z][a-z-]+,\\s*(?=[A-Z])"
+        "(?!{CORPORATE_SUFFIX}))?\"", "",
         r"\b(?:between|among|and)\s+(?:[a-z][a-z-]+\s+){0,2}[a-z][a-z-]+,\s*[A-Z]", flags=0,
     ))
     rules.append(edit(
@@ -505,6 +506,12 @@ def inventory() -> list[Rule]:
         '    clause = _ADDRESS_SEMICOLON.sub(lambda m: m.group()[:-1] + ",", clause)\n', "",
         r"(?:\b\d+[A-Za-z]?[ \t]+[A-Z][^,;()\n]{1,40}|\b(?:Suite|Ste|Floor|Building|Unit|Room)"
         r"[ \t]+\w{1,5})[ \t]*;", generic=True, flags=0,
+    ))
+    rules.append(edit(
+        vp, "a lower-case brand with an abbreviated legal form is a name (_LOWER_CASE_BRAND)",
+        "    if _LOWER_CASE_BRAND.fullmatch(name):\n        return True\n", "",
+        r"(?<![\w.-])[a-z][a-z0-9]*(?:[.-][a-z0-9]+)*,?[ \t]+(?:Inc|Corp|Ltd|LLC|LLP|PLC|GmbH)\b",
+        generic=True, flags=0,
     ))
     rules += branches(
         vp, "_NOT_A_NAME = re.compile(", "_FLAGS", [

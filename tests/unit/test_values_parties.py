@@ -1221,3 +1221,16 @@ def test_an_address_after_of_may_open_with_a_buildings_name(text: str, names: li
 ])
 def test_a_semicolon_inside_an_address_parts_no_parties(text: str, names: list[str]) -> None:
     assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Co-Branding Agreement is entered into as of May 3, 2000 by and between q-works, Inc., a '
+     'Delaware corporation ("q-works"), and Halvern Media Corporation ("Halvern").',
+     ["q-works, Inc.", "Halvern Media Corporation"]),
+    ('This Reseller Agreement is made between Tarlow Systems LLC (the "Supplier") and zipcart, '
+     'inc., a California corporation (the "Reseller").', ["Tarlow Systems LLC", "zipcart, inc."]),
+    ('THIS AGREEMENT is made by and between ubiquo Ltd. ("ubiquo") and Fenwick Retail Group, Inc. '
+     '("Fenwick").', ["ubiquo Ltd.", "Fenwick Retail Group, Inc."]),
+])
+def test_a_lower_case_brand_with_a_legal_form_is_a_name(text: str, names: list[str]) -> None:
+    assert _first(text) == names

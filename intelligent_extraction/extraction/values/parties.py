@@ -117,10 +117,11 @@ _DESCRIPTOR = re.compile(
 )
 #: What may precede a name: punctuation, "and", the number of a numbered party paragraph ("1.
 #: ACME Co., Ltd. (hereinafter referred to as Party A)") and a lower-case descriptor set off by
-#: a comma ("professional golfer, JOHN DOE").
+#: a comma ("professional golfer, JOHN DOE"), unless a legal form follows the comma: then the
+#: lower-case word is a brand ("q-works, Inc.").
 _LEADING = re.compile(
     r"^[\s,;:.\-–]*(?:(?:and|&)\b[\s,:\-–]*)?(?:\d{1,2}\.[ \t]+)?"
-    r"(?-i:(?:[a-z][a-z-]+\s+){0,2}[a-z][a-z-]+,\s*(?=[A-Z]))?",
+    rf"(?-i:(?:[a-z][a-z-]+\s+){{0,2}}[a-z][a-z-]+,\s*(?=[A-Z])(?!{CORPORATE_SUFFIX}))?",
     _FLAGS,
 )
 #: What a name may follow in the opening: a line start, punctuation, a preposition, or the verb
@@ -194,12 +195,25 @@ def _name_token(token: str) -> bool:
     return token[0].isupper() or token[0].isdigit() or any(c.isupper() or c == "." for c in token)
 
 
+#: A brand written all in lower case, then an abbreviated legal form ("q-works, Inc.", "zipcart
+#: LLC"): one word, no common one ("holding Inc." is no brand).
+_LOWER_CASE_BRAND = re.compile(
+    r"(?-i:(?!(?:the|a|an|and|or|of|its|their|such|said|each|any|other|by|to|as)\b)"
+    r"[a-z][a-z0-9]*(?:[.-][a-z0-9]+)*),?[ \t]+"
+    r"(?:Inc|Corp|Co|Ltd|LLC|L\.L\.C|LLP|L\.P|LP|PLC|GmbH|AG|S\.A|B\.V|N\.V|Pty|Pte)\.?"
+    r"(?:[ \t]+(?:Ltd|Limited)\.?)?",
+    _FLAGS,
+)
+
+
 def _looks_like_name(name: str) -> bool:
     """Every word a name word or a connector ("Bank of Springfield"), not a suffix alone, no
     quotes or dates: rejects "the undersigned", "a Delaware corporation", "Inc.", "June 1"."""
     tokens = name.replace(",", " ").split()
     if not tokens or _NOT_A_NAME.search(name) or re.fullmatch(CORPORATE_SUFFIX, tokens[0], _FLAGS):
         return False
+    if _LOWER_CASE_BRAND.fullmatch(name):
+        return True
     return _name_token(tokens[0]) and all(
         _name_token(t) or t.lower() in _CONNECTORS or re.fullmatch(CORPORATE_SUFFIX, t, _FLAGS)
         for t in tokens[1:]
