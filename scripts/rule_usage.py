@@ -513,6 +513,12 @@ def inventory() -> list[Rule]:
         r"(?<![\w.-])[a-z][a-z0-9]*(?:[.-][a-z0-9]+)*,?[ \t]+(?:Inc|Corp|Ltd|LLC|LLP|PLC|GmbH)\b",
         generic=True, flags=0,
     ))
+    rules.append(edit(
+        vp, "a CIS company form keeps its quoted name ('Open Joint Stock Company \"Volna\"')",
+        '    name = _QUOTED_FORM_NAME.sub("Quoted", name)  # its quotes are part of the name\n', "",
+        r"(?:Joint[ -]Stock\s+Company|Limited\s+Liability\s+Company)\s+[\"“]",
+        generic=True,
+    ))
     rules += branches(
         vp, "_NOT_A_NAME = re.compile(", "_FLAGS", [
             (r"\bAgreement\b", r"\bAgreement\b"),

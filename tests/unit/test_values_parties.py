@@ -1234,3 +1234,18 @@ def test_a_semicolon_inside_an_address_parts_no_parties(text: str, names: list[s
 ])
 def test_a_lower_case_brand_with_a_legal_form_is_a_name(text: str, names: list[str]) -> None:
     assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Agreement is made between Open Joint Stock Company "Volna-Telecom", a company organized '
+     'under the laws of the Russian Federation ("Volna"), and Trevor Networks Inc. ("Trevor").',
+     ['Open Joint Stock Company "Volna-Telecom"', "Trevor Networks Inc."]),
+    ('This Supply Contract is concluded between Limited Liability Company "Sever", hereinafter '
+     'referred to as the "Buyer", represented by its General Director, and Astley Components Ltd, '
+     'hereinafter referred to as the "Seller".',
+     ['Limited Liability Company "Sever"', "Astley Components Ltd"]),
+    ('This Agreement is made between Limited Liability Company "Taiga Logistics" and Harwell '
+     'Freight plc.', ['Limited Liability Company "Taiga Logistics"', "Harwell Freight plc"]),
+])
+def test_a_cis_company_form_keeps_its_quoted_name(text: str, names: list[str]) -> None:
+    assert _first(text) == names

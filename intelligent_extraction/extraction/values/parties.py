@@ -195,6 +195,17 @@ def _name_token(token: str) -> bool:
     return token[0].isupper() or token[0].isdigit() or any(c.isupper() or c == "." for c in token)
 
 
+#: A company form of Russia and the CIS before its name in quotes ('Open Joint Stock Company
+#: "Volna-Telecom"', 'Limited Liability Company "Sever"'): the quotes are part of the name.
+_CIS_FORM = (
+    r"(?:(?:Open|Closed|Public|Non-Public)\s+)?Joint[ -]Stock\s+Company"
+    r"|Limited\s+Liability\s+Company"
+)
+_QUOTED_FORM_NAME = re.compile(
+    rf"(?:{_CIS_FORM})\s+[\"“][A-Z0-9][^\"“”\n]{{0,60}}[\"”]", _FLAGS
+)
+
+
 #: A brand written all in lower case, then an abbreviated legal form ("q-works, Inc.", "zipcart
 #: LLC"): one word, no common one ("holding Inc." is no brand).
 _LOWER_CASE_BRAND = re.compile(
@@ -209,6 +220,7 @@ _LOWER_CASE_BRAND = re.compile(
 def _looks_like_name(name: str) -> bool:
     """Every word a name word or a connector ("Bank of Springfield"), not a suffix alone, no
     quotes or dates: rejects "the undersigned", "a Delaware corporation", "Inc.", "June 1"."""
+    name = _QUOTED_FORM_NAME.sub("Quoted", name)  # its quotes are part of the name
     tokens = name.replace(",", " ").split()
     if not tokens or _NOT_A_NAME.search(name) or re.fullmatch(CORPORATE_SUFFIX, tokens[0], _FLAGS):
         return False
@@ -317,7 +329,8 @@ def split_party_names(name: str) -> list[str]:
     parts = re.split(r"\s+(and|&)\s+", name, flags=re.IGNORECASE)
     names = [parts[0]]
     for joiner, part in zip(parts[1::2], parts[2::2], strict=True):
-        if _ENDS_WITH_SUFFIX.search(names[-1]) and _looks_like_name(part):
+        ends_a_name = _ENDS_WITH_SUFFIX.search(names[-1]) or _QUOTED_FORM_NAME.fullmatch(names[-1])
+        if ends_a_name and _looks_like_name(part):
             names.append(part)
         else:
             names[-1] = f"{names[-1]} {joiner} {part}"
@@ -412,6 +425,8 @@ def _mask_parentheticals(clause: str, group: str = _SEPARATOR) -> str:
 #: ('Jane Roe "Employee" and', 'Jane Roe, hereinafter "Employee," and') and "on the one
 #: hand" / "on the other hand".
 _BARE_ASIDE = re.compile(
+    # (no aside where a CIS company form puts its name in quotes: _QUOTED_FORM_NAME)
+    r"(?<!Stock\sCompany)(?<!Liability\sCompany)"
     r"(?:,?\s+(?:hereinafter|herein)(?:\s+(?:referred\s+to|called))?(?:\s+as)?)?"
     r"\s+[\"“](?:the\s+)?[A-Z][\w&.\- ]{0,30}[,.]?[\"”],?(?=\s*(?:$|[;.]|and\b|\n))"
     r"|,?\s+on\s+the\s+(?:one|other)\s+hand\b,?"
