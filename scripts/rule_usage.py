@@ -466,7 +466,8 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         vp, "name after a lower-case descriptor and a comma ('golfer, JOHN DOE')",
-        "\n    r\"(?-i:(?:[a-z][a-z-]+\\s+){0,2}[a-z][a-z-]+,\\s*(?=[A-Z]))?\"", "",
+        "\n    rf\"(?-i:(?:[a-z][a-z-]+\\s+){{0,2}}[a-z][a-z-]+,\\s*(?=[A-Z])"
+        "(?!{CORPORATE_SUFFIX}))?\"", "",
         r"\b(?:between|among|and)\s+(?:[a-z][a-z-]+\s+){0,2}[a-z][a-z-]+,\s*[A-Z]", flags=0,
     ))
     rules.append(edit(
@@ -494,6 +495,31 @@ def inventory() -> list[Rule]:
         vp, "descriptor: the branch a bank acts through (', London Branch')",
         '    r"|,\\s*(?:[A-Z][\\w.]*[ \\t]+){1,3}Branch\\b"\n', "",
         r",\s*(?:[A-Z][\w.]*[ \t]+){1,3}Branch\b", generic=True, flags=0,
+    ))
+    rules.append(edit(
+        vp, "descriptor: an address after 'of' opening with a building's name",
+        '    r"|\\s+of\\s+(?-i:(?:[A-Z][\\w\'’-]*[ \\t]+){1,3}(?:House|Building|Tower|Centre|Center|Court|"\n'
+        '    r"Chambers|Hall|Plaza|Mill|Lodge|Wharf))[ \\t]*,"\n', "",
+        r"\sof\s+(?:[A-Z][\w'’-]*[ \t]+){1,3}(?:House|Building|Tower|Centre|Center|Court|Chambers"
+        r"|Hall|Plaza|Mill|Lodge|Wharf)[ \t]*,", generic=True, flags=0,
+    ))
+    rules.append(edit(
+        vp, "a ';' between the parts of one address parts no parties (_ADDRESS_SEMICOLON)",
+        '    clause = _ADDRESS_SEMICOLON.sub(lambda m: m.group()[:-1] + ",", clause)\n', "",
+        r"(?:\b\d+[A-Za-z]?[ \t]+[A-Z][^,;()\n]{1,40}|\b(?:Suite|Ste|Floor|Building|Unit|Room)"
+        r"[ \t]+\w{1,5})[ \t]*;", generic=True, flags=0,
+    ))
+    rules.append(edit(
+        vp, "a lower-case brand with an abbreviated legal form is a name (_LOWER_CASE_BRAND)",
+        "    if _LOWER_CASE_BRAND.fullmatch(name):\n        return True\n", "",
+        r"(?<![\w.-])[a-z][a-z0-9]*(?:[.-][a-z0-9]+)*,?[ \t]+(?:Inc|Corp|Ltd|LLC|LLP|PLC|GmbH)\b",
+        generic=True, flags=0,
+    ))
+    rules.append(edit(
+        vp, "a CIS company form keeps its quoted name ('Open Joint Stock Company \"Volna\"')",
+        '    name = _QUOTED_FORM_NAME.sub("Quoted", name)  # its quotes are part of the name\n', "",
+        r"(?:Joint[ -]Stock\s+Company|Limited\s+Liability\s+Company)\s+[\"“]",
+        generic=True,
     ))
     rules += branches(
         vp, "_NOT_A_NAME = re.compile(", "_FLAGS", [

@@ -1192,3 +1192,60 @@ def test_a_bracketed_drafting_note_defines_no_party(text: str, names: list[str])
 ])
 def test_the_branch_a_bank_acts_through_is_no_party(text: str, names: list[str]) -> None:
     assert _defined(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Agreement is made on 2 May 2021 between Northgate Trading Limited of Harcourt House, '
+     '12 Mill Lane, Leeds LS1 4AB ("Supplier") and Fennick Retail Ltd of Dunmore Court, 5 Station '
+     'Road, York ("Buyer").', ["Northgate Trading Limited", "Fennick Retail Ltd"]),
+    ('AGREEMENT dated 1 March 2018 between Tolworth Media Limited of Granary Building, Salt Wharf, '
+     'Norwich NR1 1QA ("Tolworth") and Hexam Sound Ltd ("Hexam").',
+     ["Tolworth Media Limited", "Hexam Sound Ltd"]),
+])
+def test_an_address_after_of_may_open_with_a_buildings_name(text: str, names: list[str]) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This License Agreement is made by and between Harrowgate Institute (hereinafter "HI"), a '
+     'nonprofit corporation having a principal place of business at 80 Elm Street, Dover, Delaware '
+     '19901 and Lumetric Devices, Inc. (hereinafter "Company"), a Delaware corporation having an '
+     'address at 412 Cobb Road; Suite 300; Marietta, GA 30060. The parties agree as follows.',
+     ["Harrowgate Institute", "Lumetric Devices, Inc."]),
+    ('This Agreement is entered into between Pinecrest Labs LLC ("Pinecrest"), with offices at 19 '
+     'Orchard Way; Building 4; Boulder, Colorado 80302, and Tamsin Health Corp. ("Tamsin").',
+     ["Pinecrest Labs LLC", "Tamsin Health Corp."]),
+    # a ";" between two parties still parts them
+    ('This Deed is made between (1) Arlow Holdings Limited of 12 Quay Street; and (2) Bexley '
+     'Marine Ltd of 4 Dock Road.', ["Arlow Holdings Limited", "Bexley Marine Ltd"]),
+])
+def test_a_semicolon_inside_an_address_parts_no_parties(text: str, names: list[str]) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Co-Branding Agreement is entered into as of May 3, 2000 by and between q-works, Inc., a '
+     'Delaware corporation ("q-works"), and Halvern Media Corporation ("Halvern").',
+     ["q-works, Inc.", "Halvern Media Corporation"]),
+    ('This Reseller Agreement is made between Tarlow Systems LLC (the "Supplier") and zipcart, '
+     'inc., a California corporation (the "Reseller").', ["Tarlow Systems LLC", "zipcart, inc."]),
+    ('THIS AGREEMENT is made by and between ubiquo Ltd. ("ubiquo") and Fenwick Retail Group, Inc. '
+     '("Fenwick").', ["ubiquo Ltd.", "Fenwick Retail Group, Inc."]),
+])
+def test_a_lower_case_brand_with_a_legal_form_is_a_name(text: str, names: list[str]) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Agreement is made between Open Joint Stock Company "Volna-Telecom", a company organized '
+     'under the laws of the Russian Federation ("Volna"), and Trevor Networks Inc. ("Trevor").',
+     ['Open Joint Stock Company "Volna-Telecom"', "Trevor Networks Inc."]),
+    ('This Supply Contract is concluded between Limited Liability Company "Sever", hereinafter '
+     'referred to as the "Buyer", represented by its General Director, and Astley Components Ltd, '
+     'hereinafter referred to as the "Seller".',
+     ['Limited Liability Company "Sever"', "Astley Components Ltd"]),
+    ('This Agreement is made between Limited Liability Company "Taiga Logistics" and Harwell '
+     'Freight plc.', ['Limited Liability Company "Taiga Logistics"', "Harwell Freight plc"]),
+])
+def test_a_cis_company_form_keeps_its_quoted_name(text: str, names: list[str]) -> None:
+    assert _first(text) == names

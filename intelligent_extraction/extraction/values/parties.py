@@ -90,6 +90,9 @@ _DESCRIPTOR = re.compile(
     # ... and an address after "of": "ACME Pty Ltd of Level 3, 88 George Street"
     r"\s+(?:(?i:with|having|whose|located|residing)|of)\s+(?:(?:its|a|an|"
     r"offices?|principal|business|places?|registered)\b|\d|(?:Level|Suite|Floor|Unit)\s+\d)"
+    # ... or a building's name, then a comma ("ACME Limited of Harcourt House, 12 Mill Lane")
+    r"|\s+of\s+(?-i:(?:[A-Z][\w'’-]*[ \t]+){1,3}(?:House|Building|Tower|Centre|Center|Court|"
+    r"Chambers|Hall|Plaza|Mill|Lodge|Wharf))[ \t]*,"
     r"|,\s*\d|\s+c/o\b|\s+hereby\b"
     # a company acting by a unit of its own ("ACME, Inc. through its Research Center")
     r"|,?\s+(?:acting\s+)?through\s+(?:its|their)\s"
@@ -114,10 +117,11 @@ _DESCRIPTOR = re.compile(
 )
 #: What may precede a name: punctuation, "and", the number of a numbered party paragraph ("1.
 #: ACME Co., Ltd. (hereinafter referred to as Party A)") and a lower-case descriptor set off by
-#: a comma ("professional golfer, JOHN DOE").
+#: a comma ("professional golfer, JOHN DOE"), unless a legal form follows the comma: then the
+#: lower-case word is a brand ("q-works, Inc.").
 _LEADING = re.compile(
     r"^[\s,;:.\-–]*(?:(?:and|&)\b[\s,:\-–]*)?(?:\d{1,2}\.[ \t]+)?"
-    r"(?-i:(?:[a-z][a-z-]+\s+){0,2}[a-z][a-z-]+,\s*(?=[A-Z]))?",
+    rf"(?-i:(?:[a-z][a-z-]+\s+){{0,2}}[a-z][a-z-]+,\s*(?=[A-Z])(?!{CORPORATE_SUFFIX}))?",
     _FLAGS,
 )
 #: What a name may follow in the opening: a line start, punctuation, a preposition, or the verb
@@ -191,12 +195,37 @@ def _name_token(token: str) -> bool:
     return token[0].isupper() or token[0].isdigit() or any(c.isupper() or c == "." for c in token)
 
 
+#: A company form of Russia and the CIS before its name in quotes ('Open Joint Stock Company
+#: "Volna-Telecom"', 'Limited Liability Company "Sever"'): the quotes are part of the name.
+_CIS_FORM = (
+    r"(?:(?:Open|Closed|Public|Non-Public)\s+)?Joint[ -]Stock\s+Company"
+    r"|Limited\s+Liability\s+Company"
+)
+_QUOTED_FORM_NAME = re.compile(
+    rf"(?:{_CIS_FORM})\s+[\"“][A-Z0-9][^\"“”\n]{{0,60}}[\"”]", _FLAGS
+)
+
+
+#: A brand written all in lower case, then an abbreviated legal form ("q-works, Inc.", "zipcart
+#: LLC"): one word, no common one ("holding Inc." is no brand).
+_LOWER_CASE_BRAND = re.compile(
+    r"(?-i:(?!(?:the|a|an|and|or|of|its|their|such|said|each|any|other|by|to|as)\b)"
+    r"[a-z][a-z0-9]*(?:[.-][a-z0-9]+)*),?[ \t]+"
+    r"(?:Inc|Corp|Co|Ltd|LLC|L\.L\.C|LLP|L\.P|LP|PLC|GmbH|AG|S\.A|B\.V|N\.V|Pty|Pte)\.?"
+    r"(?:[ \t]+(?:Ltd|Limited)\.?)?",
+    _FLAGS,
+)
+
+
 def _looks_like_name(name: str) -> bool:
     """Every word a name word or a connector ("Bank of Springfield"), not a suffix alone, no
     quotes or dates: rejects "the undersigned", "a Delaware corporation", "Inc.", "June 1"."""
+    name = _QUOTED_FORM_NAME.sub("Quoted", name)  # its quotes are part of the name
     tokens = name.replace(",", " ").split()
     if not tokens or _NOT_A_NAME.search(name) or re.fullmatch(CORPORATE_SUFFIX, tokens[0], _FLAGS):
         return False
+    if _LOWER_CASE_BRAND.fullmatch(name):
+        return True
     return _name_token(tokens[0]) and all(
         _name_token(t) or t.lower() in _CONNECTORS or re.fullmatch(CORPORATE_SUFFIX, t, _FLAGS)
         for t in tokens[1:]
@@ -300,7 +329,8 @@ def split_party_names(name: str) -> list[str]:
     parts = re.split(r"\s+(and|&)\s+", name, flags=re.IGNORECASE)
     names = [parts[0]]
     for joiner, part in zip(parts[1::2], parts[2::2], strict=True):
-        if _ENDS_WITH_SUFFIX.search(names[-1]) and _looks_like_name(part):
+        ends_a_name = _ENDS_WITH_SUFFIX.search(names[-1]) or _QUOTED_FORM_NAME.fullmatch(names[-1])
+        if ends_a_name and _looks_like_name(part):
             names.append(part)
         else:
             names[-1] = f"{names[-1]} {joiner} {part}"
@@ -395,6 +425,8 @@ def _mask_parentheticals(clause: str, group: str = _SEPARATOR) -> str:
 #: ('Jane Roe "Employee" and', 'Jane Roe, hereinafter "Employee," and') and "on the one
 #: hand" / "on the other hand".
 _BARE_ASIDE = re.compile(
+    # (no aside where a CIS company form puts its name in quotes: _QUOTED_FORM_NAME)
+    r"(?<!Stock\sCompany)(?<!Liability\sCompany)"
     r"(?:,?\s+(?:hereinafter|herein)(?:\s+(?:referred\s+to|called))?(?:\s+as)?)?"
     r"\s+[\"“](?:the\s+)?[A-Z][\w&.\- ]{0,30}[,.]?[\"”],?(?=\s*(?:$|[;.]|and\b|\n))"
     r"|,?\s+on\s+the\s+(?:one|other)\s+hand\b,?"
@@ -553,8 +585,20 @@ _GROUP_ALIAS = re.compile(
 _GROUP = "\x01"
 
 
+_UNIT = r"(?:Suite|Ste|Floor|Building|Unit|Room)[ \t]+\w"
+#: A ";" between the parts of one address ("at 5 Elm Pike; Suite 200; Dover, DE 19901"), not
+#: between two parties: a street or a unit before it, a unit or a town with its state and
+#: postal code after it.
+_ADDRESS_SEMICOLON = re.compile(
+    rf"(?:\b\d+[A-Za-z]?[ \t]+[A-Z][^,;()\n]{{1,40}}|\b{_UNIT}{{1,5}})[ \t]*;"
+    rf"(?=\s*(?:{_UNIT}|[A-Z][\w.]*(?:[ \t]+[A-Z][\w.]*){{0,2}},[ \t]*[A-Z][\w.]*"
+    r"(?:[ \t]+[A-Z][\w.]*)?[ \t]+\d{4,5}\b))"
+)
+
+
 def _names_in_clause(clause: str) -> list[str]:
     names: list[str] = []
+    clause = _ADDRESS_SEMICOLON.sub(lambda m: m.group()[:-1] + ",", clause)
     masked = _LINE_JOINER.sub(f"\n{_SEPARATOR}\n", _mask_parentheticals(clause, _GROUP))
     parts = re.split(rf"({_SEPARATOR}|{_GROUP}|;)", masked)
     for segment, closer in zip(parts[::2], [*parts[1::2], ""], strict=True):
