@@ -1577,6 +1577,14 @@ def inventory() -> list[Rule]:
         readers=("date",),
     ))
     rules.append(edit(
+        "rules.py", "a notice in the sentence after an automatic renewal stops the renewal ('shall "
+        "automatically renew ... . A six (6) months notice must be given ... to terminate') "
+        "(_notice_after_a_renewal)",
+        "        + _notice_after_a_renewal(reader)\n", "\n",
+        r"\b(?:automatic\w*\s+(?:be\s+)?(?:renew|extend)\w*|(?:renew|extend)\w*\s+automatically)"
+        r"\b[^.;]{0,200}[.;]\s+[^.;]{0,200}?\bterminat", generic=True, readers=("duration",),
+    ))
+    rules.append(edit(
         "rules.py", "a term until a defined date ('until the Maturity Date') ends on the day its "
         "definition gives ('\"Maturity Date\" means ...') (_until_a_defined_date)",
         "    return _until_a_defined_date(reader, found)\n", "    return found\n",

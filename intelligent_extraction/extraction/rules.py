@@ -81,7 +81,57 @@ _SHOWN = 5  # candidates kept in the trace
 def _value_mode(
     reader: CandidateReader, context: Mapping[str, Any], needed: Mapping[str, FieldRule]
 ) -> list[Scored]:
-    return reader.typed() + _effective_when_signed(reader, context) + _term_between_dates(reader)
+    return (
+        reader.typed()
+        + _effective_when_signed(reader, context)
+        + _term_between_dates(reader)
+        + _notice_after_a_renewal(reader)
+    )
+
+
+#: A sentence that renews the agreement by itself: "This Agreement shall automatically renew for
+#: successive one-year periods.", "... will be extended automatically for further periods".
+_AUTOMATIC_RENEWAL = re.compile(
+    r"\bautomatic\w*\s+(?:be\s+)?(?:renew|extend)\w*|\b(?:renew|extend)\w*\s+automatically\b",
+    re.IGNORECASE,
+)
+#: The next sentence ends the agreement by notice ("A six (6) months written notice must be given
+#: of its intention to terminate this Agreement"), not for a breach or an insolvency, nor at any
+#: time for convenience (a right of its own, not the one that stops the renewal); "for any
+#: reason other than breach" is the notice given without cause.
+_ENDS_IT = re.compile(
+    r"\bterminat\w*|\bnot\s+(?:wish|want|desire)\w*\s+to\s+continue\b", re.IGNORECASE
+)
+_ENDS_IT_FOR_CAUSE_OR_AT_WILL = re.compile(
+    r"(?<!other\sthan\s)(?<!except\s)(?<!except\sfor\s)"
+    r"\b(?:breach\w*|default\w*|insolv\w*|bankrupt\w*|cure\w*|convenience|at\s+any\s+time)\b",
+    re.IGNORECASE,
+)
+
+
+def _notice_after_a_renewal(reader: CandidateReader) -> list[Scored]:
+    """A notice period stated in the sentence after an automatic renewal, whose own sentence
+    names no renewal: "This Agreement shall automatically renew for successive one-year periods.
+    Either party may terminate it with effect from the end of any such term by giving not less
+    than three (3) months' written notice." CUAD labels it as the notice that stops the renewal.
+    Only for a field that reads notice periods in a context (the context says "renewal")."""
+    if reader.context is None or "notice" not in reader.rule.require_kinds:
+        return []
+    found = []
+    for p, c in reader.candidates():
+        if c.kind != "notice" or reader.in_context(p, c):
+            continue
+        s, e = sentence_bounds(p.text, c.start, c.end)
+        if s == 0 or p.text[s - 1] not in ".;":
+            continue  # the first sentence of its passage: the one before is not read
+        before, _ = sentence_bounds(p.text, s - 1, s - 1)
+        if (
+            _AUTOMATIC_RENEWAL.search(p.text, before, s)
+            and _ENDS_IT.search(p.text, s, e)
+            and not _ENDS_IT_FOR_CAUSE_OR_AT_WILL.search(p.text, s, e)
+        ):
+            found.append(reader.place(p, c, reader.features(p, c), note="after a renewal"))
+    return found
 
 
 def _term_between_dates(reader: CandidateReader) -> list[Scored]:

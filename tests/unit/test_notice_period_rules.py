@@ -186,3 +186,40 @@ YEAR_TO_YEAR_STOPS = [
 def test_the_notice_that_ends_a_year_to_year_continuation(text, notice):
     result = read_one(NOTICE, text)
     assert result.value == notice, result.raw
+
+
+# the notice stated in the sentence after an automatic renewal, its own sentence naming no renewal
+NEXT_SENTENCE_STOPS = [
+    ("This Agreement shall automatically renew for successive one (1) year terms. To end it, "
+     "the Licensee shall deliver six (6) months' prior written notice of termination to the "
+     "Licensor.", "P6M"),
+    ("Upon expiry of the initial term, this Agreement shall renew automatically for consecutive "
+     "terms of one (1) year. Either party may terminate this Agreement with effect from the end "
+     "of any such term by giving not less than three (3) months' written notice to the other "
+     "party.", "P3M"),
+    # "for any reason other than breach": the notice given without cause
+    ("Thereafter the Agreement shall renew automatically for further terms of two (2) years each. "
+     "Either party wanting to end the Agreement for any reason other than breach shall give the "
+     "other party twelve (12) weeks' written notice of its intention to terminate.", "P12W"),
+]
+
+
+@pytest.mark.parametrize(("text", "notice"), NEXT_SENTENCE_STOPS)
+def test_the_notice_in_the_sentence_after_an_automatic_renewal(text, notice):
+    result = read_one(NOTICE, text)
+    assert result.value == notice, result.raw
+
+
+@pytest.mark.parametrize("text", [
+    "This Agreement shall automatically renew for successive one-year periods. Either party may "
+    "terminate this Agreement for convenience at any time upon thirty (30) days' written notice.",
+    "This Agreement shall automatically renew for successive one-year periods. Either party may "
+    "terminate this Agreement upon written notice if the other party commits a material breach "
+    "that remains uncured for thirty (30) days after notice.",
+    "This Agreement shall automatically renew for successive one-year periods. Either party may "
+    "terminate this Agreement upon written notice if the other party becomes insolvent, and in any "
+    "event within ten (10) days after it learns of the insolvency.",
+])
+def test_no_stop_notice_after_a_renewal_for_a_breach_or_at_will(text):
+    result = read_one(NOTICE, text)
+    assert result.status == "not_found", result.value
