@@ -87,6 +87,12 @@ def read_one(config: FieldConfig, text: str, **chunk_args):
     return RuleExtractor(SHIPPED).extract(config, [chunk(text, 4, 3000, **chunk_args)])
 
 
+def title_in_opening(text: str) -> str | None:
+    """The title the hand-weighted reader finds in an opening chunk holding ``text``, or None."""
+    result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(text, 0, 0)])
+    return result.value if result.status == "found" else None
+
+
 @pytest.fixture
 def extractor() -> RuleExtractor:
     return RuleExtractor(SHIPPED)
@@ -1408,8 +1414,7 @@ def test_terms_name_a_document_only_as_terms_and_conditions_or_of_sale(text, tit
     ("AGREEMENT OF THE PARTIES.\n\nThe parties agree to the terms below.", None),
 ])
 def test_a_heading_that_names_no_document_is_not_read_as_its_title(text, title):
-    result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(text, 0, 0)])
-    assert (result.value if result.status == "found" else None) == title
+    assert title_in_opening(text) == title
 
 
 def test_a_documents_own_name_alone_on_its_line_takes_no_heading_above_it():
@@ -1446,8 +1451,7 @@ def test_a_heading_run_into_this_agreement_ends_before_it():
      "loans are evidenced by a note.", None),
 ])
 def test_a_title_goes_on_with_what_it_is_for(text, title):
-    result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(text, 0, 0)])
-    assert (result.value if result.status == "found" else None) == title
+    assert title_in_opening(text) == title
 
 
 @pytest.mark.parametrize("text, title", [
@@ -1464,8 +1468,7 @@ def test_a_title_goes_on_with_what_it_is_for(text, title):
      "Foods Ltd. guarantees the loans.", None),
 ])
 def test_a_title_wrapped_over_two_lines_is_one_title(text, title):
-    result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(text, 0, 0)])
-    assert (result.value if result.status == "found" else None) == title
+    assert title_in_opening(text) == title
 
 
 @pytest.mark.parametrize("text, title", [
@@ -1481,8 +1484,7 @@ def test_a_title_wrapped_over_two_lines_is_one_title(text, title):
      "Ltd. and Northwind Holdings Ltd.", "AMENDED AND RESTATED SUPPLY AND DISTRIBUTION AGREEMENT"),
 ])
 def test_a_capitalised_sentence_is_no_title_and_a_restated_title_keeps_its_line(text, title):
-    result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(text, 0, 0)])
-    assert (result.value if result.status == "found" else None) == title
+    assert title_in_opening(text) == title
 
 
 # --------------------------------------------------------------------------- open-ended terms
