@@ -261,3 +261,35 @@ def test_a_notice_ahead_of_the_expiry_or_before_the_last_day_of_the_term(text, n
 def test_no_stop_notice_before_a_months_last_day_or_to_take_up_an_extension(text):
     result = read_one(NOTICE, text)
     assert result.status == "not_found", result.value
+
+
+# a notice in years that stops a renewal: the year weight (a notice is mostly days or months)
+# gives way where the stop is said first and the notice is given before the term ends
+@pytest.mark.parametrize(("text", "notice"), [
+    ("This Lease renews by itself for further periods of five (5) years unless either party "
+     "gives notice of non-renewal at least one (1) year before the expiration of the "
+     "then-current term.", "P1Y"),
+    ("The Agreement shall renew for further terms of ten years unless either party gives the "
+     "other written notice of its intention not to renew at least two years prior to the end of "
+     "the then-current term.", "P2Y"),
+    ("The concession renews for successive two-year terms unless either party gives one (1) "
+     "year's prior written notice before the expiration of the then-current term.", "P1Y"),
+])
+def test_a_notice_in_years_that_stops_a_renewal(text, notice):
+    result = read_one(NOTICE, text)
+    assert result.value == notice, result.candidates[:2]
+
+
+@pytest.mark.parametrize("text", [
+    # a notice in years to take up a renewal
+    "The Franchisee may renew the franchise for one further term of ten (10) years. Should the "
+    "Franchisee choose to renew, it must say so in writing between three (3) years and two (2) "
+    "years prior to the end of the original term.",
+    # a notice of what may lead to a refusal to renew
+    "This Agreement shall renew for successive terms of five (5) years. Not less than two (2) "
+    "years prior to the end of the original term, the Franchisor shall tell the Franchisee in "
+    "writing of any shortcomings that could lead it not to renew this Agreement.",
+])
+def test_no_notice_in_years_to_take_up_a_renewal_or_of_shortcomings(text):
+    result = read_one(NOTICE, text)
+    assert result.status == "not_found", result.value
