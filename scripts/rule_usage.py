@@ -1432,14 +1432,33 @@ def inventory() -> list[Rule]:
         du, "notice after the duration: 'prior to the end of'",
         '    (\n'
         '        re.compile(\n'
-        '            # "prior the end" (a dropped "to") and "any year\'s expiration" read the same\n'
-        '            r"^\\W*(?:prior(?:\\s+to)?|before|in\\s+advance\\s+of)\\s+(?:the\\s+)?(?:[\\w\'’-]+\\s+){0,4}"\n'
-        '            r"(?:expir|end|terminat|renew|anniversar)",\n'
+        '            # "prior the end" (a dropped "to") and "any year\'s expiration" read the same, so do\n'
+        '            # "ahead of the expiry" and "before the last day of the Initial Term" (not of a\n'
+        '            # calendar month, quarter or year: a deadline that recurs)\n'
+        '            r"^\\W*(?:prior(?:\\s+to)?|before|in\\s+advance\\s+of|ahead\\s+of)\\s+(?:the\\s+)?"\n'
+        '            r"(?:[\\w\'’-]+\\s+){0,4}(?:expir|end|terminat|renew|anniversar"\n'
+        '            r"|(?:last|final)\\s+day\\s+of\\s+(?!(?:the\\s+|each\\s+|any\\s+|every\\s+|such\\s+)?"\n'
+        '            r"(?:calendar\\s+|fiscal\\s+)?(?:month|quarter|year|week)s?\\b))",\n'
         '            _FLAGS,\n'
         '        ),\n'
         '        "notice",\n'
         '    ),\n',
         "", r"\b(?:days?|months?|weeks?)\W*(?:prior\s+to|before|in\s+advance\s+of)\b",
+    ))
+    rules.append(edit(
+        du, "notice after the duration: 'ahead of the expiry'",
+        "|in\\s+advance\\s+of|ahead\\s+of)\\s+(?:the\\s+)?\"\n", "|in\\s+advance\\s+of)\\s+(?:the\\s+)?\"\n",
+        r"\b(?:days?|months?|weeks?|years?)\W*ahead\s+of\s+(?:the\s+)?(?:[\w'’-]+\s+){0,4}"
+        r"(?:expir|end|terminat|renew|anniversar)", generic=True,
+    ))
+    rules.append(edit(
+        du, "notice after the duration: 'before the last day of the Initial Term' (not of a "
+        "calendar month)",
+        '"\n            r"|(?:last|final)\\s+day\\s+of\\s+(?!(?:the\\s+|each\\s+|any\\s+|every\\s+|such\\s+)?"\n'
+        '            r"(?:calendar\\s+|fiscal\\s+)?(?:month|quarter|year|week)s?\\b))",\n',
+        ')",\n',
+        r"\b(?:days?|months?|weeks?|years?)\W*(?:prior\s+to|before|ahead\s+of)\s+(?:the\s+)?"
+        r"(?:last|final)\s+day\s+of\b", generic=True,
     ))
     rules.append(edit(
         du, "a term that extends for a period or until a day renews nothing",

@@ -223,3 +223,73 @@ def test_the_notice_in_the_sentence_after_an_automatic_renewal(text, notice):
 def test_no_stop_notice_after_a_renewal_for_a_breach_or_at_will(text):
     result = read_one(NOTICE, text)
     assert result.status == "not_found", result.value
+
+
+# the notice given "ahead of" the expiry, or before the "last day" of the term, that the agreement
+# is not to renew: the same notice as one given "prior to the expiration"
+AHEAD_OR_LAST_DAY_STOPS = [
+    ("After the Initial Term, the Agreement renews automatically for successive terms of twelve "
+     "(12) months each, unless either party tells the other in writing, no less than ninety (90) "
+     "days ahead of the expiry of the then-current term, that it is not to renew.", "P90D"),
+    ("The Agreement shall be automatically extended for further periods of two (2) years unless "
+     "a party informs the other party at least six (6) months ahead of the expiration of the "
+     "then-current period that it does not want it extended.", "P6M"),
+    ("After the first year, this Agreement renews by itself for consecutive periods of one (1) "
+     "year each, unless either Party notifies the other in writing of its decision not to "
+     "renew at least sixty (60) days before the last day of the Initial Term or the then-current "
+     "renewal period.", "P60D"),
+    ("The Term shall be extended automatically for successive twelve (12) month periods unless "
+     "the Customer advises the Supplier, not less than three (3) months prior to the last day of "
+     "the current period, that the Term is not to be extended.", "P3M"),
+]
+
+
+@pytest.mark.parametrize(("text", "notice"), AHEAD_OR_LAST_DAY_STOPS)
+def test_a_notice_ahead_of_the_expiry_or_before_the_last_day_of_the_term(text, notice):
+    result = read_one(NOTICE, text)
+    assert result.value == notice, result.candidates[:2]
+
+
+@pytest.mark.parametrize("text", [
+    # a deadline before the last day of each month recurs: no notice to stop a renewal
+    "This Agreement renews automatically each year. The Distributor shall submit a rolling "
+    "forecast at least thirty (30) days before the last day of each calendar month.",
+    # a notice that takes up an extension
+    "If the Licensee wishes to extend the Term, it shall notify the Licensor at least six (6) "
+    "months ahead of the expiry of the Initial Term.",
+])
+def test_no_stop_notice_before_a_months_last_day_or_to_take_up_an_extension(text):
+    result = read_one(NOTICE, text)
+    assert result.status == "not_found", result.value
+
+
+# a notice in years that stops a renewal: the year weight (a notice is mostly days or months)
+# gives way where the stop is said first and the notice is given before the term ends
+@pytest.mark.parametrize(("text", "notice"), [
+    ("This Lease renews by itself for further periods of five (5) years unless either party "
+     "gives notice of non-renewal at least one (1) year before the expiration of the "
+     "then-current term.", "P1Y"),
+    ("The Agreement shall renew for further terms of ten years unless either party gives the "
+     "other written notice of its intention not to renew at least two years prior to the end of "
+     "the then-current term.", "P2Y"),
+    ("The concession renews for successive two-year terms unless either party gives one (1) "
+     "year's prior written notice before the expiration of the then-current term.", "P1Y"),
+])
+def test_a_notice_in_years_that_stops_a_renewal(text, notice):
+    result = read_one(NOTICE, text)
+    assert result.value == notice, result.candidates[:2]
+
+
+@pytest.mark.parametrize("text", [
+    # a notice in years to take up a renewal
+    "The Franchisee may renew the franchise for one further term of ten (10) years. Should the "
+    "Franchisee choose to renew, it must say so in writing between three (3) years and two (2) "
+    "years prior to the end of the original term.",
+    # a notice of what may lead to a refusal to renew
+    "This Agreement shall renew for successive terms of five (5) years. Not less than two (2) "
+    "years prior to the end of the original term, the Franchisor shall tell the Franchisee in "
+    "writing of any shortcomings that could lead it not to renew this Agreement.",
+])
+def test_no_notice_in_years_to_take_up_a_renewal_or_of_shortcomings(text):
+    result = read_one(NOTICE, text)
+    assert result.status == "not_found", result.value

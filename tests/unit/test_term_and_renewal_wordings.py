@@ -195,3 +195,39 @@ def test_a_period_counted_from_another_event_is_not_the_term(text):
 def test_a_period_counted_from_the_start_stays_the_term(text, value):
     result = read_one(TERM_FIELD, text)
     assert (result.status, result.value) == ("found", value)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # an undertaking that is no "Agreement" runs until an anniversary of the start
+    ("The Consortium shall commence on the Effective Date and shall continue until the fourth "
+     "(4th) anniversary of the Effective Date, unless the Members wind it up sooner.", "P4Y"),
+    ("The Partnership shall begin on the Effective Date and continue until the sixth anniversary "
+     "of the Effective Date.", "P6Y"),
+    # ... or for a fixed period
+    ("The secondment shall begin on 3 May 2021 and shall continue for a fixed period of fourteen "
+     "months, after which it ends without notice.", "P14M"),
+    ("The appointment shall commence on 1 March 2021 and shall continue for a fixed term of two "
+     "years.", "P2Y"),
+])
+def test_a_lifetime_until_an_anniversary_or_for_a_fixed_period_is_the_term(text, value):
+    result = read_one(TERM_FIELD, text)
+    assert (result.status, result.value) == ("found", value), result.candidates[:2]
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # a summary of terms' "Contract Period:" or "Agreement Period:" line
+    ("KEY TERMS\n\nContract Period: Two (2) Contract Years, commencing March 1, 2021 and ending "
+     "February 28, 2023.\nContract Year: Each twelve-month period during the Contract Period.\n"
+     "Territory: Canada.", "P2Y"),
+    ("KEY TERMS\n\nAgreement Period: twenty-four (24) months from the Effective Date.\nFee: "
+     "$4,000 per month.\nNotice Address: 12 Harbor Lane, Portland, Maine.", "P24M"),
+])
+def test_a_contract_period_label_states_the_term(text, value):
+    result = read_one(TERM_FIELD, text)
+    assert (result.status, result.value) == ("found", value), result.candidates[:2]
+
+
+def test_a_warranty_or_payment_period_label_is_no_term():
+    text = ("SCHEDULE\n\nWarranty Period: twelve (12) months from delivery.\nPayment Period: "
+            "thirty (30) days from invoice.\nDelivery: Ex Works.")
+    assert read_one(TERM_FIELD, text).status == "not_found"

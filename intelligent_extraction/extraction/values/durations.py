@@ -185,9 +185,13 @@ _NOTICE_AFTER: list[tuple[re.Pattern[str], str]] = [
     ),
     (
         re.compile(
-            # "prior the end" (a dropped "to") and "any year's expiration" read the same
-            r"^\W*(?:prior(?:\s+to)?|before|in\s+advance\s+of)\s+(?:the\s+)?(?:[\w'’-]+\s+){0,4}"
-            r"(?:expir|end|terminat|renew|anniversar)",
+            # "prior the end" (a dropped "to") and "any year's expiration" read the same, so do
+            # "ahead of the expiry" and "before the last day of the Initial Term" (not of a
+            # calendar month, quarter or year: a deadline that recurs)
+            r"^\W*(?:prior(?:\s+to)?|before|in\s+advance\s+of|ahead\s+of)\s+(?:the\s+)?"
+            r"(?:[\w'’-]+\s+){0,4}(?:expir|end|terminat|renew|anniversar"
+            r"|(?:last|final)\s+day\s+of\s+(?!(?:the\s+|each\s+|any\s+|every\s+|such\s+)?"
+            r"(?:calendar\s+|fiscal\s+)?(?:month|quarter|year|week)s?\b))",
             _FLAGS,
         ),
         "notice",
