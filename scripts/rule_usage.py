@@ -1843,7 +1843,8 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         rl, "a Title Case title and what it is for: Contract for the Sale of Land (_CAPS_TITLE 'tc')",
-        r'rf"(?:{_FOR_TAIL_TC})?\s*(?:$|{_RUN_INTO})"', r'rf"\s*(?:$|{_RUN_INTO})"',
+        r'rf"(?:{_FOR_TAIL_TC}|{_AND_TAIL_TC})?\s*(?:$|{_RUN_INTO})"',
+        r'rf"(?:{_AND_TAIL_TC})?\s*(?:$|{_RUN_INTO})"',
         r"(?m)^[ \t]*(?:[A-Z][\w-]* )*(?:Agreement|Contract|Term Sheet|Letter of Intent)[ \t]+for"
         r"[ \t]+[^\n]*$", flags=0, generic=True,
     ))
@@ -1909,7 +1910,7 @@ def inventory() -> list[Rule]:
     rules.append(edit(
         rl, "a title goes on with AND to the end of its line: SETTLEMENT AGREEMENT AND RELEASE "
         "(_AND_MORE)",
-        '        if group in ("t", "b") and (more := _AND_MORE.match(text, end)):\n'
+        '        if group in _AND_MORE and (more := _AND_MORE[group].match(text, end)):\n'
         "            end = more.end()\n", "",
         r"(?m)^[ \t]*[A-Z][A-Z ,&-]*\b(?:AGREEMENT|CONTRACT|LICEN[CS]E|LEASE)[ \t]+(?:AND|&)"
         r"[ \t]+[A-Z][A-Z' -]*$", flags=0, generic=True,
@@ -1919,6 +1920,13 @@ def inventory() -> list[Rule]:
         "AGREEMENT SUMMARY (_repeats_title_word)",
         " and not _repeats_title_word(text, end, more)", "",
         r"\b(AGREEMENT|CONTRACT|LEASE|LICEN[CS]E)[ \t]+\1\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a Title Case title goes on with 'and' to the end of its line: Settlement Agreement "
+        "and Release (_AND_TAIL_TC)",
+        "{_FOR_TAIL_TC}|{_AND_TAIL_TC})?", "{_FOR_TAIL_TC})?",
+        r"(?m)^[ \t]*(?:[A-Z][\w-]*[ \t]+)*(?:Agreement|Contract|License)[ \t]+(?:and|&)"
+        r"(?:[ \t]+[A-Z][\w'’-]*){1,6}[ \t]*$", flags=0, generic=True,
     ))
     return rules
 

@@ -822,6 +822,9 @@ _FOR_TAIL_TC = (
     r"[A-Z0-9][\w.&/'’()-]*(?=[ \t]*$)"
 )
 _FOR_TAIL_AT = re.compile(f"{_FOR_TAIL}|{_FOR_TAIL_TC}", re.M)
+#: A Title Case title that goes on with "and" and a second thing it grants, to the end of its
+#: line ("Settlement Agreement and Release", "Separation Agreement and General Release").
+_AND_TAIL_TC = r"[ \t]+(?:and|&)(?:[ \t]+[A-Z][\w'’-]*){1,6}(?=[ \t]*$)"
 #: A verb after a capitalised title makes it the subject of a sentence in capitals ("THE
 #: ATTACHED TERMS AND CONDITIONS ARE PART OF THIS AGREEMENT"), no heading.
 _VERB_AFTER_SUBJECT = re.compile(r"[ \t]+(?:IS|ARE|SHALL|WILL|MAY|MUST|HAS|HAVE|WAS|WERE)\b")
@@ -838,7 +841,7 @@ _CAPS_TITLE = re.compile(
     rf"|^[ \t]*{_IMAGE_TAG}(?P<tc>(?:{_TITLE_WORD}){{0,8}}"
     rf"(?:Agreement|Contract|Amendment|License|Addendum|agreement|Memorandum of Understanding"
     r"|Letter of Intent|Term Sheet|Statement of Work|Guarant(?:y|ee)|Promissory Note|Bill of Sale))"
-    rf"(?:{_FOR_TAIL_TC})?\s*(?:$|{_RUN_INTO})"
+    rf"(?:{_FOR_TAIL_TC}|{_AND_TAIL_TC})?\s*(?:$|{_RUN_INTO})"
     # a line that is only a title's last word ("AGREEMENT" under "EXCLUSIVE DISTRIBUTION") or
     # a title of its own that opens with its title word ("MEMORANDUM OF UNDERSTANDING"), a
     # document of a series with its number ("AMENDMENT NO. 3", "STATEMENT OF WORK #2")
@@ -884,11 +887,13 @@ _TITLE_MORE = re.compile(
 )
 #: A capitalised title that goes on with "AND" and a second thing it grants, to the end of its
 #: line ("SETTLEMENT AGREEMENT AND RELEASE", "LICENSE AGREEMENT AND COVENANT NOT TO SUE").
-_AND_MORE = re.compile(
+_AND_MORE_CAPS = re.compile(
     r"[ \t]+(?:AND|&)(?:[ \t]+(?!BETWEEN\b|AMONG\b|BY\b|THIS\b|DATED\b)[A-Z][A-Z'’-]*){1,6}"
     r"(?=[ \t]*$)",
     re.M,
 )
+#: The "AND" tail each kind of heading match may take: in capitals, or in Title Case.
+_AND_MORE = {"t": _AND_MORE_CAPS, "b": _AND_MORE_CAPS, "tc": re.compile(_AND_TAIL_TC, re.M)}
 #: A company name before the title ("NORTHWIND INC. LICENSE AND HOSTING AGREEMENT").
 _COMPANY_PREFIX = re.compile(
     r"^.{2,60}?\b(?:INC|LTD|LLC|CORP|CORPORATION|LIMITED|S\.A|SA|AG|GMBH|PLC|N\.V|B\.V)\b\.?,?\s+",
@@ -1048,7 +1053,7 @@ def _heading_spans(text: str) -> list[tuple[int, int]]:
         start, end = m.start(group), m.end(group)
         while (more := _TITLE_MORE.match(text, end)) and not _repeats_title_word(text, end, more):
             end = more.end()
-        if group in ("t", "b") and (more := _AND_MORE.match(text, end)):
+        if group in _AND_MORE and (more := _AND_MORE[group].match(text, end)):
             end = more.end()
         tail = _FOR_TAIL_AT.match(text, end)
         end = tail.end() if tail else end

@@ -1543,6 +1543,19 @@ def test_a_title_goes_on_with_and_to_the_end_of_its_line(text, title):
 
 
 @pytest.mark.parametrize("text, title", [
+    ("Settlement Agreement and Release\n\nThis Settlement Agreement and Release " + MADE_BETWEEN,
+     "Settlement Agreement and Release"),
+    ("Separation Agreement and General Release\n\nThis Agreement " + MADE_BETWEEN,
+     "Separation Agreement and General Release"),
+    # a list of what comes with the agreement is no title: the line goes on in lower case
+    ("Supply Agreement and Exhibits attached to it\n\nThis Supply Agreement " + MADE_BETWEEN,
+     "Supply Agreement"),
+])
+def test_a_title_case_title_goes_on_with_and_to_the_end_of_its_line(text, title):
+    assert title_in_opening(text) == title
+
+
+@pytest.mark.parametrize("text, title", [
     ("CATERING AGREEMENT AGREEMENT SUMMARY\n\nClient: Millbrook Events LLP\nVenue: Oakfield Hall",
      "CATERING AGREEMENT"),
     ("EXHIBIT 10.9\n\nSTORAGE LEASE LEASE PARTICULARS\n\nLandlord: Harrowgate Foods Ltd",
