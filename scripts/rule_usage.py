@@ -1862,7 +1862,8 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         rl, "a Title Case title and what it is for: Contract for the Sale of Land (_CAPS_TITLE 'tc')",
-        r'rf"(?:{_FOR_TAIL_TC})?\s*(?:$|{_RUN_INTO})"', r'rf"\s*(?:$|{_RUN_INTO})"',
+        r'rf"(?:{_FOR_TAIL_TC}|{_AND_TAIL_TC})?\s*(?:$|{_RUN_INTO})"',
+        r'rf"(?:{_AND_TAIL_TC})?\s*(?:$|{_RUN_INTO})"',
         r"(?m)^[ \t]*(?:[A-Z][\w-]* )*(?:Agreement|Contract|Term Sheet|Letter of Intent)[ \t]+for"
         r"[ \t]+[^\n]*$", flags=0, generic=True,
     ))
@@ -1902,6 +1903,49 @@ def inventory() -> list[Rule]:
         '    r".*\\bAMENDED\\s+AND\\s+RESTATED\\Z"',
         '    r"(?:(?:FIRST|SECOND|THIRD|FOURTH|FIFTH)\\s+)?AMENDED\\s+AND\\s+RESTATED\\Z"',
         r"(?m)^[ \t]*[A-Z][^\n]*\S[ \t]+AMENDED AND RESTATED[ \t]*\n", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a one-word clause heading between a Title Case title and the preamble the PDF text "
+        "runs it into: 'Catering Agreement Parties This Agreement' (_RUN_INTO)",
+        r'r"(?=(?:(?:Parties|PARTIES|Recitals|RECITALS|Background|BACKGROUND|Preamble|PREAMBLE)'
+        r'\s+)?"', 'r"(?="',
+        r"\b(?:Agreement|Contract|AGREEMENT)[ \t]+(?:Parties|PARTIES|Recitals|RECITALS|Background"
+        r"|BACKGROUND|Preamble|PREAMBLE)\s+(?i:between|among|by|this|whereas|dated)\b",
+        flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a preamble's title with the commas of a list: 'This Confidentiality, "
+        "Non-Solicitation and ... Agreement' (_PREAMBLE_TITLE)",
+        r"""(?P<t>(?:[A-Z][\w&/’'-]*,?\s+(?:(?i:and""", r"""(?P<t>(?:[A-Z][\w&/’'-]*\s+(?:(?i:and""",
+        r"\b(?:This|THIS)\s+(?:[A-Z][\w-]*\s+){0,3}[A-Z][\w-]*,\s+[A-Z]", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a title line above a lone last word may be as long as a title (a letterhead joined "
+        "to it by the PDF text) (_LINE_ABOVE)",
+        "{_CAPS}{{2,120}}?)", "{_CAPS}{{2,80}}?)",
+        r"(?m)^[ \t]*[A-Z][A-Z0-9 ,.&'-]{81,120}[ \t]*\n(?:[ \t]*\n)*[ \t]*AGREEMENT[ \t]*$",
+        flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a title goes on with AND to the end of its line: SETTLEMENT AGREEMENT AND RELEASE "
+        "(_AND_MORE)",
+        '        if group in _AND_MORE and (more := _AND_MORE[group].match(text, end)):\n'
+        "            end = more.end()\n", "",
+        r"(?m)^[ \t]*[A-Z][A-Z ,&-]*\b(?:AGREEMENT|CONTRACT|LICEN[CS]E|LEASE)[ \t]+(?:AND|&)"
+        r"[ \t]+[A-Z][A-Z' -]*$", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a title word repeated after the title opens another heading: CATERING AGREEMENT "
+        "AGREEMENT SUMMARY (_repeats_title_word)",
+        " and not _repeats_title_word(text, end, more)", "",
+        r"\b(AGREEMENT|CONTRACT|LEASE|LICEN[CS]E)[ \t]+\1\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a Title Case title goes on with 'and' to the end of its line: Settlement Agreement "
+        "and Release (_AND_TAIL_TC)",
+        "{_FOR_TAIL_TC}|{_AND_TAIL_TC})?", "{_FOR_TAIL_TC})?",
+        r"(?m)^[ \t]*(?:[A-Z][\w-]*[ \t]+)*(?:Agreement|Contract|License)[ \t]+(?:and|&)"
+        r"(?:[ \t]+[A-Z][\w'’-]*){1,6}[ \t]*$", flags=0, generic=True,
     ))
     return rules
 

@@ -805,8 +805,12 @@ _TITLE_WORD = (
     r"(?:(?:and|of|for|to|the|&)\s+)*"
 )
 #: What follows a title the PDF text runs into the next line: the preamble ("Reseller
-#: Agreement This Agreement is"), a recital, an image placeholder or a bracketed redaction.
-_RUN_INTO = r"(?=(?i:between|among|by|this|whereas|dated)\b|[\[{])"
+#: Agreement This Agreement is"), a recital, an image placeholder or a bracketed redaction;
+#: a clause heading of one word may stand between ("Reseller Agreement Parties This ...").
+_RUN_INTO = (
+    r"(?=(?:(?:Parties|PARTIES|Recitals|RECITALS|Background|BACKGROUND|Preamble|PREAMBLE)\s+)?"
+    r"(?i:between|among|by|this|whereas|dated)\b|[\[{])"
+)
 #: What a title says it is for, up to the end of its line ("TERM SHEET FOR SERIES A PREFERRED
 #: STOCK FINANCING", "AGREEMENT FOR THE SUPPLY OF LABORATORY EQUIPMENT", "Contract for the Sale
 #: of Land"), in capitals or in Title Case.
@@ -818,6 +822,9 @@ _FOR_TAIL_TC = (
     r"[A-Z0-9][\w.&/'’()-]*(?=[ \t]*$)"
 )
 _FOR_TAIL_AT = re.compile(f"{_FOR_TAIL}|{_FOR_TAIL_TC}", re.M)
+#: A Title Case title that goes on with "and" and a second thing it grants, to the end of its
+#: line ("Settlement Agreement and Release", "Separation Agreement and General Release").
+_AND_TAIL_TC = r"[ \t]+(?:and|&)(?:[ \t]+[A-Z][\w'’-]*){1,6}(?=[ \t]*$)"
 #: A verb after a capitalised title makes it the subject of a sentence in capitals ("THE
 #: ATTACHED TERMS AND CONDITIONS ARE PART OF THIS AGREEMENT"), no heading.
 _VERB_AFTER_SUBJECT = re.compile(r"[ \t]+(?:IS|ARE|SHALL|WILL|MAY|MUST|HAS|HAVE|WAS|WERE)\b")
@@ -834,7 +841,7 @@ _CAPS_TITLE = re.compile(
     rf"|^[ \t]*{_IMAGE_TAG}(?P<tc>(?:{_TITLE_WORD}){{0,8}}"
     rf"(?:Agreement|Contract|Amendment|License|Addendum|agreement|Memorandum of Understanding"
     r"|Letter of Intent|Term Sheet|Statement of Work|Guarant(?:y|ee)|Promissory Note|Bill of Sale))"
-    rf"(?:{_FOR_TAIL_TC})?\s*(?:$|{_RUN_INTO})"
+    rf"(?:{_FOR_TAIL_TC}|{_AND_TAIL_TC})?\s*(?:$|{_RUN_INTO})"
     # a line that is only a title's last word ("AGREEMENT" under "EXCLUSIVE DISTRIBUTION") or
     # a title of its own that opens with its title word ("MEMORANDUM OF UNDERSTANDING"), a
     # document of a series with its number ("AMENDMENT NO. 3", "STATEMENT OF WORK #2")
@@ -851,7 +858,8 @@ _MIDLINE_TITLE = re.compile(
     rf"{{0,7}}(?:Agreement|Contract))[ \t]+(?=(?:This|THIS)\b)"
 )
 _PREAMBLE_TITLE = re.compile(
-    r"\b(?:This|THIS)\s+(?P<t>(?:[A-Z][\w&/’'-]*\s+(?:(?i:and|of|for|to|&)\s+)?){1,8}"
+    # a list of titles has its commas ("This Confidentiality, Non-Solicitation and ...")
+    r"\b(?:This|THIS)\s+(?P<t>(?:[A-Z][\w&/’'-]*,?\s+(?:(?i:and|of|for|to|&)\s+)?){1,8}"
     r"(?:Agreement|AGREEMENT|Contract|CONTRACT)|Memorandum of Understanding"
     # an English deed names its kind after "of" ("THIS DEED OF GUARANTEE is made on")
     r"|(?:Deed|DEED)\s+(?:of|OF)\s+[A-Z][\w-]*)\b"
@@ -877,6 +885,15 @@ _TITLE_MORE = re.compile(
     rf"[ \t]+(?:(?:AND|&|OF|FOR|TO)\s+)?(?:(?!BETWEEN|AMONG|BY\b|THIS\b)[A-Z][A-Z-]*[ \t]+){{0,3}}?"
     rf"(?:{_TITLE_WORDS}|WAIVER|ASSIGNMENT)S?\b"
 )
+#: A capitalised title that goes on with "AND" and a second thing it grants, to the end of its
+#: line ("SETTLEMENT AGREEMENT AND RELEASE", "LICENSE AGREEMENT AND COVENANT NOT TO SUE").
+_AND_MORE_CAPS = re.compile(
+    r"[ \t]+(?:AND|&)(?:[ \t]+(?!BETWEEN\b|AMONG\b|BY\b|THIS\b|DATED\b)[A-Z][A-Z'’-]*){1,6}"
+    r"(?=[ \t]*$)",
+    re.M,
+)
+#: The "AND" tail each kind of heading match may take: in capitals, or in Title Case.
+_AND_MORE = {"t": _AND_MORE_CAPS, "b": _AND_MORE_CAPS, "tc": re.compile(_AND_TAIL_TC, re.M)}
 #: A company name before the title ("NORTHWIND INC. LICENSE AND HOSTING AGREEMENT").
 _COMPANY_PREFIX = re.compile(
     r"^.{2,60}?\b(?:INC|LTD|LLC|CORP|CORPORATION|LIMITED|S\.A|SA|AG|GMBH|PLC|N\.V|B\.V)\b\.?,?\s+",
@@ -889,8 +906,10 @@ _CONTINUED = re.compile(rf"^[ \t]*({_CAPS}{{0,80}}\b(?:TO|AND|OF|FOR|&|-))[ \t]*
 #: A heading that opens with a joiner continues the capitalised line above it, across blank
 #: lines ("NON-COMPETITION, NON-DISCLOSURE" / "AND INTELLECTUAL PROPERTY ASSIGNMENT AGREEMENT").
 _JOINER_OPENS = re.compile(r"(?:AND|&|OF|TO|FOR)\s")
+#: The line above a heading, as long as a title line may be (a letterhead and the first line
+#: of a long title the PDF text joins: "ACME INC. EMPLOYEE CONFIDENTIALITY, ..." / "AGREEMENT").
 _LINE_ABOVE = re.compile(
-    rf"(?:^|\n)[ \t]*((?:OF|TO)|{_CAPS}{{2,80}}?)[ \t]*(?:\n[ \t]*){{1,3}}\Z"
+    rf"(?:^|\n)[ \t]*((?:OF|TO)|{_CAPS}{{2,120}}?)[ \t]*(?:\n[ \t]*){{1,3}}\Z"
 )
 _TITLE_PREFIX = re.compile(
     r"^(?:.*\b(?:EXHIBIT|ANNEX|SCHEDULE|APPENDIX)\s+[\w.()-]+\s*[-–:.]?\s*|"
@@ -1019,13 +1038,22 @@ def _named_again(text: str, end: int, title: str) -> bool:
     return bool(this) and re.match(rf"{words}\b", text[this.end() :], re.IGNORECASE) is not None
 
 
+def _repeats_title_word(text: str, end: int, more: re.Match) -> bool:
+    """The title word again right after the title ("SPONSORSHIP AGREEMENT" + "AGREEMENT
+    SUMMARY") opens a heading the PDF text ran onto the title's line: no part of the title."""
+    last = text[:end].split()[-1:]
+    return more.group().split() == last
+
+
 def _heading_spans(text: str) -> list[tuple[int, int]]:
     """Capitalised title lines (joined with a previous line that runs on), prefixes dropped."""
     spans = []
     for m in _CAPS_TITLE.finditer(text):
         group = next(g for g in ("o", "t", "tc", "b", "d") if m.group(g))
         start, end = m.start(group), m.end(group)
-        while more := _TITLE_MORE.match(text, end):
+        while (more := _TITLE_MORE.match(text, end)) and not _repeats_title_word(text, end, more):
+            end = more.end()
+        if group in _AND_MORE and (more := _AND_MORE[group].match(text, end)):
             end = more.end()
         tail = _FOR_TAIL_AT.match(text, end)
         end = tail.end() if tail else end

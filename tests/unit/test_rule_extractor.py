@@ -1487,6 +1487,84 @@ def test_a_capitalised_sentence_is_no_title_and_a_restated_title_keeps_its_line(
     assert title_in_opening(text) == title
 
 
+#: The rest of an invented preamble, after the title it opens with.
+MADE_BETWEEN = (
+    '(the "Agreement") is made on June 2, 2021 between Harrowgate Foods Ltd and Millbrook Events LLP.'
+)
+
+
+@pytest.mark.parametrize("text, title", [
+    # the PDF text runs a one-word clause heading in between title and preamble
+    ("Catering Agreement Parties This Agreement " + MADE_BETWEEN, "Catering Agreement"),
+    ("EXHIBIT 10.2\n\nFleet Maintenance Agreement Parties This Agreement " + MADE_BETWEEN,
+     "Fleet Maintenance Agreement"),
+    ("Sublicense Agreement Background This Agreement " + MADE_BETWEEN, "Sublicense Agreement"),
+    ("Distribution Agreement Recitals WHEREAS, Harrowgate Foods Ltd makes sauces;",
+     "Distribution Agreement"),
+])
+def test_a_clause_heading_between_title_and_preamble_ends_the_title(text, title):
+    assert title_in_opening(text) == title
+
+
+@pytest.mark.parametrize("text, title", [
+    ("This Confidentiality, Non-Solicitation and Invention Assignment Agreement " + MADE_BETWEEN,
+     "Confidentiality, Non-Solicitation and Invention Assignment Agreement"),
+    ("This Sales, Marketing and Distribution Agreement " + MADE_BETWEEN,
+     "Sales, Marketing and Distribution Agreement"),
+])
+def test_the_preamble_names_a_title_with_commas(text, title):
+    assert title_in_opening(text) == title
+
+
+def test_a_long_first_title_line_joins_the_last_word_under_it():
+    # the PDF text joins a letterhead to the first line of a long title, whose last word
+    # wraps to a line of its own
+    text = ("BRANDVALE HOLDINGS, INC. EMPLOYEE CONFIDENTIALITY, NON-COMPETITION AND ASSIGNMENT "
+            "OF DEVELOPMENTS\n\nAGREEMENT\n\nThis Agreement " + MADE_BETWEEN)
+    assert title_in_opening(text) == (
+        "EMPLOYEE CONFIDENTIALITY, NON-COMPETITION AND ASSIGNMENT OF DEVELOPMENTS AGREEMENT")
+
+
+@pytest.mark.parametrize("text, title", [
+    ("SETTLEMENT AGREEMENT AND RELEASE\n\nThis Settlement Agreement and Release " + MADE_BETWEEN,
+     "SETTLEMENT AGREEMENT AND RELEASE"),
+    ("PATENT LICENSE AGREEMENT AND COVENANT NOT TO SUE\n\nTHIS AGREEMENT " + MADE_BETWEEN,
+     "PATENT LICENSE AGREEMENT AND COVENANT NOT TO SUE"),
+    ("SHAREHOLDER AGREEMENT AND RIGHT OF FIRST REFUSAL\n\nTHIS AGREEMENT is dated May 3, 2019.",
+     "SHAREHOLDER AGREEMENT AND RIGHT OF FIRST REFUSAL"),
+    ("ASSET PURCHASE AGREEMENT AND ESCROW INSTRUCTIONS\n\nTHIS AGREEMENT " + MADE_BETWEEN,
+     "ASSET PURCHASE AGREEMENT AND ESCROW INSTRUCTIONS"),
+    # "AND" opening the parties' names is no part of the title
+    ("CONSULTING AGREEMENT BETWEEN HARROWGATE FOODS LTD AND MILLBROOK EVENTS LLP\n\n"
+     "THIS AGREEMENT is dated May 3, 2019.", "CONSULTING AGREEMENT"),
+])
+def test_a_title_goes_on_with_and_to_the_end_of_its_line(text, title):
+    assert title_in_opening(text) == title
+
+
+@pytest.mark.parametrize("text, title", [
+    ("Settlement Agreement and Release\n\nThis Settlement Agreement and Release " + MADE_BETWEEN,
+     "Settlement Agreement and Release"),
+    ("Separation Agreement and General Release\n\nThis Agreement " + MADE_BETWEEN,
+     "Separation Agreement and General Release"),
+    # a list of what comes with the agreement is no title: the line goes on in lower case
+    ("Supply Agreement and Exhibits attached to it\n\nThis Supply Agreement " + MADE_BETWEEN,
+     "Supply Agreement"),
+])
+def test_a_title_case_title_goes_on_with_and_to_the_end_of_its_line(text, title):
+    assert title_in_opening(text) == title
+
+
+@pytest.mark.parametrize("text, title", [
+    ("CATERING AGREEMENT AGREEMENT SUMMARY\n\nClient: Millbrook Events LLP\nVenue: Oakfield Hall",
+     "CATERING AGREEMENT"),
+    ("EXHIBIT 10.9\n\nSTORAGE LEASE LEASE PARTICULARS\n\nLandlord: Harrowgate Foods Ltd",
+     "STORAGE LEASE"),
+])
+def test_a_title_word_repeated_opens_another_heading(text, title):
+    assert title_in_opening(text) == title
+
+
 # --------------------------------------------------------------------------- open-ended terms
 
 
