@@ -1534,6 +1534,14 @@ def inventory() -> list[Rule]:
         r"(?:\w+\s+)?(?:agreement|contract))\b", generic=True, readers=("duration",),
     ))
     rules.append(edit(
+        "scoring.py", "the words before a list of dates give every date of the list to another "
+        "document ('as amended July 6, 1992 and April 8, 1993') (dates_something_else, "
+        "_date_list_start)",
+        "    starts = {c.start, _date_list_start(text, c.start)}\n", "    starts = {c.start}\n",
+        r"\b(?:19|20)\d{2},?\s+(?:and\s+|or\s+)?(?:January|February|March|April|May|June|July"
+        r"|August|September|October|November|December)\s+\d", generic=True,
+    ))
+    rules.append(edit(
         "scoring.py", "a time's 'p.m.' before its zone ends no sentence ('expire at 11:59 p.m. "
         "Eastern Time on <date>', '5:00 p.m. (New York City time)') (_SENTENCE_STOP)",
         '    r"(?!(?<=[aApP]\\.[mM])\\.\\s+\\(?(?:[A-Z][\\w.]*\\s+){0,3}?(?:[Tt]ime|TIME'

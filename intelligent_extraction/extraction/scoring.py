@@ -523,10 +523,29 @@ def _in_date_list(text: str, c: Candidate, reach: int = 40) -> bool:
     )
 
 
+def _date_list_start(text: str, start: int, reach: int = 40) -> int:
+    """Where the list of dates ending at offset ``start`` begins: the first of the dates joined
+    to it by commas, "and" or "or" ("as amended July 6, 1992 and April 8, 1993"), or ``start``
+    when no date stands right before it."""
+    while True:
+        lo = max(0, start - reach)
+        before = text[lo:start]
+        joined = [d for d in find_dates(before) if _DATE_LIST_JOINER.fullmatch(before[d.end :])]
+        if not joined:
+            return start
+        start = lo + joined[-1].start
+
+
 def dates_something_else(text: str, c: Candidate) -> bool:
     """Whether the words before ``c`` give it to another document, an amendment, a filing, a
-    report or a deadline (``_OTHER_DATE_CUES``)."""
-    return any(rx.search(text, max(0, c.start - reach), c.start) for rx, reach in _OTHER_DATE_CUES)
+    report or a deadline (``_OTHER_DATE_CUES``). Words before a list of dates give it every
+    date of the list: "as amended July 6, 1992 and April 8, 1993" dates two amendments."""
+    starts = {c.start, _date_list_start(text, c.start)}
+    return any(
+        rx.search(text, max(0, start - reach), start)
+        for start in starts
+        for rx, reach in _OTHER_DATE_CUES
+    )
 
 
 def date_role(text: str, c: Candidate) -> Candidate:

@@ -11,6 +11,7 @@ from intelligent_extraction.extraction.scoring import (
     build_passages,
     confidence,
     date_role,
+    dates_something_else,
     sentence_bounds,
 )
 from intelligent_extraction.extraction.values.dates import find_dates
@@ -1659,6 +1660,30 @@ def test_every_date_of_a_list_of_dates_is_no_date_of_the_agreement(text):
     dates = find_dates(text)
     assert len(dates) >= 3
     assert {date_role(text, c).kind for c in dates} == {"other"}
+
+
+@pytest.mark.parametrize("text", [
+    "WHEREAS the Licence Agreement between Quill and Lark, as amended May 2, 2004 and "
+    "August 9, 2006, grants Lark the rights described below;",
+    "This letter supplements the Hosting Agreements dated June 3, 2010, July 8, 2011 and "
+    "February 2, 2013 between the parties.",
+])
+def test_every_date_of_a_list_another_document_is_given_is_that_documents(text):
+    # the words before the list's first date give every date of the list to the other
+    # document, so none of them may earn the opening's lead bonus
+    assert all(dates_something_else(text, c) for c in find_dates(text))
+
+
+def test_an_opening_holding_only_another_documents_dates_gives_no_lead(extractor):
+    opening = (
+        "TECHNICAL SERVICES AGREEMENT\n\nThe parties entered into a services agreement dated "
+        "March 1, 2001, as amended June 5, 2002 and October 7, 2003, which this agreement "
+        "replaces."
+    )
+    signature = "IN WITNESS WHEREOF the parties have signed this agreement on April 20, 2005."
+    chunks = [chunk(opening, 0, 0), chunk(signature, 30, 40000, 0.5)]
+    result = extractor.extract(AGREEMENT_DATE, chunks)
+    assert result.value == "2005-04-20", result.candidates[:3]
 
 
 @pytest.mark.parametrize("text, kind", [
