@@ -458,6 +458,11 @@ _BETWEEN_PARTIES = (
     r",?\s+(?:by\s+and\s+)?between\s+(?:[^.;()\n]|\n(?![ \t]*\n)|\([^()]{0,80}\)"
     r"|\.(?=\s*[,(]|\s+(?-i:[a-z]))|(?<=\b(?-i:[A-Z]))\.){1,250}?"
 )
+#: The number a document is filed under, between its name and its date: "Supply Agreement No.
+#: 4411 dated", "Services Agreement ref SA-2210/09 (dated ...)" (a line may break after a hyphen)
+_REFERENCE_NUMBER = (
+    r"(?:\s+(?:no\.?|number|ref\.?|reference)\s*:?\s*[\w/.-]*(?:-\s+)?[\w/.-]*\d[\w/.-]*)?"
+)
 #: The date of another document: "a supply agreement dated March 3, 2011" (but "This is an
 #: Agreement, entered into on ..." names itself), "the Binding Term
 #: Sheet, dated as of ...", "the agreement between the Parties effective as of ...", "the
@@ -467,12 +472,31 @@ _BETWEEN_PARTIES = (
 #: title (a line's start, in capitals) with its date: "SUPPLY AGREEMENT, dated".
 _OTHER_DOCUMENT_DATED = re.compile(
     rf"(?<!\bis\s)\b(?:a|an|that|certain|said|such|its|their|the)\s+(?:[\w-]+\s+){{0,4}}?"
-    rf"{_DOCUMENT}\s*(?:\([^()]{{1,60}}\)\s*)?(?:{_BETWEEN_PARTIES})?,?\s*{_DATED_BY}"
-    rf"|(?<=\S[ \t])(?<![Tt]his\s)(?<!\bis\sa\s)(?<!\bis\san\s)\b(?!(?i:this)\b)"
+    rf"{_DOCUMENT}{_REFERENCE_NUMBER}\s*(?:\([^()]{{1,60}}\)\s*)?(?:{_BETWEEN_PARTIES})?,?\s*"
+    rf"\(?{_DATED_BY}"
+    rf"|(?P<titled>)(?<=\S[ \t])(?<![Tt]his\s)(?<!\bis\sa\s)(?<!\bis\san\s)\b(?!(?i:this)\b)"
     rf"(?:(?-i:[A-Z][a-z])[\w-]*[ \t]+){{1,4}}{_DOCUMENT}(?:{_BETWEEN_PARTIES})?[ \t]*,?[ \t]*"
     rf"{_DATED_BY}",
     re.IGNORECASE,
 )
+#: "This Master Hosting Services Agreement, dated": this agreement's own title, whose last
+#: capitalised words the Title Case branch above would read as another document's name
+_THIS_TITLE_BEFORE = re.compile(
+    r"\b(?:[Tt]his|THIS)(?:[ \t]+(?:(?-i:[A-Z])[\w&-]*|and|of|&))*[ \t]+$"
+)
+
+
+def _names_another_document(text: str, lo: int, hi: int) -> bool:
+    """Whether ``text[lo:hi]`` ends naming another document with its date
+    (``_OTHER_DOCUMENT_DATED``), the title this agreement opens with excepted."""
+    m = _OTHER_DOCUMENT_DATED.search(text, lo, hi)
+    while m is not None:
+        titled = m.group("titled") is not None
+        if not (titled and _THIS_TITLE_BEFORE.search(text, max(0, m.start() - 80), m.start())):
+            return True
+        # "This Amendment To The Supply Agreement dated": "The Supply Agreement" may still follow
+        m = _OTHER_DOCUMENT_DATED.search(text, m.start() + 1, hi)
+    return False
 
 
 #: The date of an earlier change to a document the text refers to: "the Supply Agreement dated
@@ -501,10 +525,10 @@ _PERIOD_OR_DEADLINE = re.compile(
 #: (characters) each is read: another document's date (far enough for the parties it was made
 #: between), an amendment's, a filing's, a report's or a deadline's.
 _OTHER_DATE_CUES = (
-    (_OTHER_DOCUMENT_DATED, 300),
-    (_AMENDED_ON, 40),
-    (_FILING_FOOTER, 120),
-    (_PERIOD_OR_DEADLINE, 120),
+    (_names_another_document, 300),
+    (_AMENDED_ON.search, 40),
+    (_FILING_FOOTER.search, 120),
+    (_PERIOD_OR_DEADLINE.search, 120),
 )
 
 
@@ -542,9 +566,9 @@ def dates_something_else(text: str, c: Candidate) -> bool:
     date of the list: "as amended July 6, 1992 and April 8, 1993" dates two amendments."""
     starts = {c.start, _date_list_start(text, c.start)}
     return any(
-        rx.search(text, max(0, start - reach), start)
+        cue(text, max(0, start - reach), start)
         for start in starts
-        for rx, reach in _OTHER_DATE_CUES
+        for cue, reach in _OTHER_DATE_CUES
     )
 
 
@@ -561,7 +585,9 @@ def date_role(text: str, c: Candidate) -> Candidate:
         if re.search(r"expir|terminat|end", term):
             return replace(c, kind="expire")
         if re.search(r"^(?:this\s+)?agreement$|agreement\s+date|execution|signing", term):
-            return replace(c, kind="dated")
+            # "entered into that certain Supply Agreement, dated as of <date> (the "Agreement")":
+            # an amendment's name for the agreement it amends, not this one
+            return replace(c, kind="other" if dates_something_else(text, c) else "dated")
         if _EFFECTIVE_BEFORE.search(text, max(0, c.start - 30), c.start):
             return c  # "is effective as of <date> (the "Restatement Date")": its name for it
         if re.search(r"date|agreement|contract|plan|letter", term):  # "Merger Agreement"

@@ -1662,6 +1662,32 @@ def test_every_date_of_a_list_of_dates_is_no_date_of_the_agreement(text):
     assert {date_role(text, c).kind for c in dates} == {"other"}
 
 
+@pytest.mark.parametrize("reference", [
+    # an amendment's name for the agreement it amends
+    "WHEREAS Quill and Lark are parties to that certain Freight Services Agreement, dated as of "
+    "March 3, 2011 (the \u201cAgreement\u201d);",
+    # a document's number between its name and its date
+    "Lark buys the parts under a Supply Agreement No. 4471 dated March 3, 2011 with Quill.",
+    "WHEREAS Quill and Lark have entered into a Fleet Support Agreement ref FS-3310/10 (dated "
+    "March 3, 2011) for the aircraft;",
+])
+def test_a_referenced_agreements_date_is_read_as_another_documents(reference):
+    assert _date_kind(reference) == "other"
+
+
+@pytest.mark.parametrize("preamble", [
+    "This Master Hosting Services Agreement dated March 3, 2011 is made by Quill Labs, Inc. and "
+    "Lark Holdings LLC.",
+    "This Amended and Restated Supply Agreement, dated March 3, 2011, is made by Quill Labs, "
+    "Inc. and Lark Holdings LLC.",
+    # and with its defined name, which a referenced agreement may also be given
+    "This Amended and Restated Supply Agreement dated as of March 3, 2011 (the "
+    "\u201cAgreement\u201d) is made by Quill Labs, Inc. and Lark Holdings LLC.",
+])
+def test_this_agreements_title_in_title_case_is_not_another_document(preamble):
+    assert _date_kind(preamble) == "dated"
+
+
 @pytest.mark.parametrize("text", [
     "WHEREAS the Licence Agreement between Quill and Lark, as amended May 2, 2004 and "
     "August 9, 2006, grants Lark the rights described below;",
