@@ -1534,6 +1534,26 @@ def inventory() -> list[Rule]:
         r"(?:\w+\s+)?(?:agreement|contract))\b", generic=True, readers=("duration",),
     ))
     rules.append(edit(
+        "scoring.py", "a date in a signature block earns the profile's signature bonus when the "
+        "opening states no date the field takes (mark_signed)",
+        "        if not self.rule.signature:\n            return\n", "        return\n",
+        r"\bin\s+witness\s+where(?:of|to)\b|/\s?s/|\b(?:By|Name|Title|Signature)\s*:",
+        generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "a signature block is what follows the attestation ('IN WITNESS WHEREOF') "
+        "(in_signature_block)",
+        "        _ATTESTATION.search(text, max(0, c.start - attestation), c.start)\n        or ", "        ",
+        r"\bin\s+witness\s+where(?:of|to)\b", generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "a signature block is where a signatory's lines stand ('/s/', 'By:', 'Name:', "
+        "'Title:', 'Signature:') (in_signature_block)",
+        "\n        or _SIGNATORY_LINE.search(text, max(0, c.start - lines), min(len(text), c.end + lines))",
+        "",
+        r"/\s?s/|\b(?:By|Name|Title|Signature)\s*:", generic=True,
+    ))
+    rules.append(edit(
         "scoring.py", "a date named '(the \"Agreement\")' after words giving it to another "
         "document is that document's: an amendment's name for the agreement it amends (date_role)",
         '            return replace(c, kind="other" if dates_something_else(text, c) else "dated")\n',

@@ -220,6 +220,7 @@ WEIGHTS: Mapping[str, float] = {
     "section": 0.05,
     "early": 1.0,  # the profile's ``early`` weight is already in the feature
     "lead": 1.0,  # likewise ``lead``
+    "signature": 1.0,  # likewise ``signature``
     "sentence": 1.0,  # likewise the sentence cues' bonuses
     "unit": 1.0,  # likewise the unit bonus
     "agreement": 0.1,
@@ -246,6 +247,8 @@ class Scored:
     opening: int = 0  # the chunk's ``opening_position``
     #: a date the text gives to another document, a filing, a report or a deadline
     foreign: bool = False
+    #: a date in a signature block (``in_signature_block``)
+    signed: bool = False
     #: set by the learned scorer (``learned.rescore``): the hand-weighted score it replaced and
     #: each feature's share of the model's logit
     hand: float | None = None
@@ -386,8 +389,10 @@ class CandidateReader:
                 continue
             placed = self.place(p, c, self.features(p, c))
             placed.foreign = reads_dates and c.kind == "other" and dates_something_else(p.text, c)
+            placed.signed = reads_dates and in_signature_block(p.text, c)
             scored.append(placed)
         self.mark_lead(scored)
+        self.mark_signed(scored)
         return scored
 
     def convention_holds(self, setting: Convention) -> bool:
@@ -416,6 +421,21 @@ class CandidateReader:
             )
             first.features["lead"] = self.rule.lead
             first.score += self.rule.lead
+
+    def mark_signed(self, scored: list[Scored]) -> None:
+        """Give the profile's ``signature`` bonus to the dates of the signature blocks when the
+        opening states no date of a role the field takes: a contract dated only where it is
+        signed ("IN WITNESS WHEREOF ... this 28th day of March, 2005", "By: ... Date: 8/8/06")
+        is dated there, but the opening's own date stays ahead of its signatories' dates."""
+        if not self.rule.signature:
+            return
+        if any(s.opening <= 1 and not (s.foreign or s.signed) and s.features["kind"] >= 0
+               for s in scored):
+            return
+        for s in scored:
+            if s.signed and not s.foreign:
+                s.features["signature"] = self.rule.signature
+                s.score += self.rule.signature
 
 
 _DEFINED_AFTER = re.compile(
@@ -558,6 +578,21 @@ def _date_list_start(text: str, start: int, reach: int = 40) -> int:
         if not joined:
             return start
         start = lo + joined[-1].start
+
+
+#: The attestation that opens a signature block: "IN WITNESS WHEREOF, the parties have ...".
+_ATTESTATION = re.compile(r"\bin\s+witness\s+where(?:of|to)\b", re.IGNORECASE)
+#: A signatory's lines next to the date: "/s/ Ann Lee", "By:", "Name:", "Title:", "Signature:".
+_SIGNATORY_LINE = re.compile(r"/\s?s/|\b(?:By|Name|Title|Signature)\s*:", re.IGNORECASE)
+
+
+def in_signature_block(text: str, c: Candidate, attestation: int = 400, lines: int = 150) -> bool:
+    """Whether ``c`` stands in a signature block: after the attestation, or among a
+    signatory's lines (where a contract dated nowhere else gives the day it was signed)."""
+    return bool(
+        _ATTESTATION.search(text, max(0, c.start - attestation), c.start)
+        or _SIGNATORY_LINE.search(text, max(0, c.start - lines), min(len(text), c.end + lines))
+    )
 
 
 def dates_something_else(text: str, c: Candidate) -> bool:

@@ -1662,6 +1662,38 @@ def test_every_date_of_a_list_of_dates_is_no_date_of_the_agreement(text):
     assert {date_role(text, c).kind for c in dates} == {"other"}
 
 
+_UNDATED_OPENING = (
+    "FIELD SERVICES AGREEMENT\n\nThis agreement is made between Harrow Pumps Ltd and Sable "
+    "Drilling Inc. for the servicing of the pumps at the Sable yards."
+)
+
+
+@pytest.mark.parametrize("signature", [
+    "Harrow Pumps Ltd\nBy: /s/ Nia Holt\nTitle: Director\n14 May 2019",
+    "IN WITNESS WHEREOF, the parties have caused their officers to subscribe these terms in "
+    "duplicate.\n\nBristol / Calgary, 14 May 2019\n\nHarrow Pumps Ltd     Sable Drilling Inc.",
+])
+def test_a_contract_dated_only_in_its_signature_block_is_dated_there(extractor, signature):
+    # the clauses rank above the signature block, which alone would score under min_score
+    clauses = [
+        chunk(f"{n}. Harrow services pump set {n} each quarter and reports on it.", n, 1000 * n)
+        for n in range(1, 3)
+    ]
+    chunks = [chunk(_UNDATED_OPENING, 0, 0), *clauses, chunk(signature, 40, 50000, 0.3)]
+    result = extractor.extract(AGREEMENT_DATE, chunks)
+    assert result.value == "2019-05-14", result.candidates[:2]
+    assert result.candidates[0]["features"]["signature"] > 0
+
+
+def test_the_openings_own_date_keeps_its_lead_over_the_signature_blocks(extractor):
+    opening = _UNDATED_OPENING.replace("is made between", "is made on 2 May 2019 between")
+    signature = "Harrow Pumps Ltd\nBy: /s/ Nia Holt\nTitle: Director\nDate: 14 May 2019"
+    chunks = [chunk(opening, 0, 0), chunk(signature, 40, 50000, 0.3)]
+    result = extractor.extract(AGREEMENT_DATE, chunks)
+    assert result.value == "2019-05-02"
+    assert all("signature" not in c["features"] for c in result.candidates)
+
+
 @pytest.mark.parametrize("reference", [
     # an amendment's name for the agreement it amends
     "WHEREAS Quill and Lark are parties to that certain Freight Services Agreement, dated as of "
