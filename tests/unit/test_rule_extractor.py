@@ -1662,6 +1662,23 @@ def test_every_date_of_a_list_of_dates_is_no_date_of_the_agreement(text):
     assert {date_role(text, c).kind for c in dates} == {"other"}
 
 
+@pytest.mark.parametrize("label", [
+    "2 TERMS\n2.1 Contract start: 03-02-21\n2.2 Contract end: 03-02-23",
+    "2 TERMS\n\u201cStart Date\u201d means March 2, 2021.",
+])
+def test_the_date_a_contract_starts_on_labelled_or_defined_is_its_effective_date(
+    extractor, label
+):
+    # a cover sheet's label ranks under the clauses, where alone it would score under min_score
+    clauses = [
+        chunk(f"{n}. Orbit delivers feed {n} of the Vega channel each week and reports on it.", n,
+              1000 * n)
+        for n in range(1, 6)
+    ]
+    result = extractor.extract(EFFECTIVE, [*clauses, chunk(label, 7, 9000, 0.5)])
+    assert result.value == "2021-03-02", result.candidates[:2]
+
+
 _UNDATED_OPENING = (
     "FIELD SERVICES AGREEMENT\n\nThis agreement is made between Harrow Pumps Ltd and Sable "
     "Drilling Inc. for the servicing of the pumps at the Sable yards."
