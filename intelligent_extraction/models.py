@@ -305,7 +305,8 @@ class ExtractionRules(_Strict):
       this threshold);
     - ``early`` (in [0, 1]): bonus for sitting in the document's first chunks; ``lead`` (in
       [0, 1]): bonus for the first candidate of the opening chunks among those with the best
-      role;
+      role; ``signature`` (in [0, 1]): bonus for a date in a signature block when the opening
+      states no date the field takes;
     - ``max_chunks``: how many retrieved chunks are read (default ``DEFAULT_MAX_CHUNKS``);
     - ``needs``: other configured fields whose values this one derives from (an expiration
       runs from the effective date): they are extracted first and passed as context, else
@@ -349,6 +350,7 @@ class ExtractionRules(_Strict):
     min_score: float | None = Field(default=None, ge=0)
     early: float | None = Field(default=None, ge=0, le=1)
     lead: float | None = Field(default=None, ge=0, le=1)
+    signature: float | None = Field(default=None, ge=0, le=1)
     max_chunks: int | None = Field(default=None, ge=1)
     needs: list[str] | None = None
     #: the learned scorer's answer threshold on its probability (``extraction/learned.py``),

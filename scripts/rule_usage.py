@@ -1553,6 +1553,61 @@ def inventory() -> list[Rule]:
         r"(?:\w+\s+)?(?:agreement|contract))\b", generic=True, readers=("duration",),
     ))
     rules.append(edit(
+        "scoring.py", "a date in a signature block earns the profile's signature bonus when the "
+        "opening states no date the field takes (mark_signed)",
+        "        if not self.rule.signature:\n            return\n", "        return\n",
+        r"\bin\s+witness\s+where(?:of|to)\b|/\s?s/|\b(?:By|Name|Title|Signature)\s*:",
+        generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "a signature block is what follows the attestation ('IN WITNESS WHEREOF') "
+        "(in_signature_block)",
+        "        _ATTESTATION.search(text, max(0, c.start - attestation), c.start)\n        or ", "        ",
+        r"\bin\s+witness\s+where(?:of|to)\b", generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "a signature block is where a signatory's lines stand ('/s/', 'By:', 'Name:', "
+        "'Title:', 'Signature:') (in_signature_block)",
+        "\n        or _SIGNATORY_LINE.search(text, max(0, c.start - lines), min(len(text), c.end + lines))",
+        "",
+        r"/\s?s/|\b(?:By|Name|Title|Signature)\s*:", generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "a date named '(the \"Agreement\")' after words giving it to another "
+        "document is that document's: an amendment's name for the agreement it amends (date_role)",
+        '            return replace(c, kind="other" if dates_something_else(text, c) else "dated")\n',
+        '            return replace(c, kind="dated")\n',
+        r"\b(?:that|certain|the|an?)\s[^.;]{0,80}?\b(?:agreement|contract)\b[^.;]{0,40}?\bdated\b"
+        r"[^.;()]{4,40}\((?:the|this)\s+[\"\u201c]agreement[\"\u201d]\)", generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "a document's number between its name and its date ('Supply Agreement No. "
+        "4411 dated', 'Agreement ref SA-2210/09 (dated ...)') (_REFERENCE_NUMBER)",
+        '    rf"{_DOCUMENT}{_REFERENCE_NUMBER}\\s*(?:\\([^()]{{1,60}}\\)\\s*)?(?:{_BETWEEN_PARTIES})?,?\\s*"\n'
+        '    rf"\\(?{_DATED_BY}"\n',
+        '    rf"{_DOCUMENT}\\s*(?:\\([^()]{{1,60}}\\)\\s*)?(?:{_BETWEEN_PARTIES})?,?\\s*"\n'
+        '    rf"{_DATED_BY}"\n',
+        r"\b(?:agreement|contract)s?\s+(?:no\.?|number|ref\.?|reference)\s*:?\s*\S*\d\S*\s*\(?"
+        r"(?:dated|entered|executed|signed|made|effective)\b", generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "the Title Case name of another document is never the last words of this "
+        "agreement's own title ('This Master Hosting Services Agreement dated') "
+        "(_THIS_TITLE_BEFORE, _names_another_document)",
+        '        titled = m.group("titled") is not None\n', "        titled = False\n",
+        r"\b(?:This|THIS)(?:[ \t]+(?:[A-Z][\w&-]*|and|of|&)){2,}[ \t]+(?:[A-Z][\w-]*[ \t]+)?"
+        r"(?:Agreement|Contract|Lease|License|Amendment)s?\b[ \t]*,?[ \t]*(?:dated|entered|made"
+        r"|executed|signed|effective)\b", generic=True, flags=0,
+    ))
+    rules.append(edit(
+        "scoring.py", "the words before a list of dates give every date of the list to another "
+        "document ('as amended July 6, 1992 and April 8, 1993') (dates_something_else, "
+        "_date_list_start)",
+        "    starts = {c.start, _date_list_start(text, c.start)}\n", "    starts = {c.start}\n",
+        r"\b(?:19|20)\d{2},?\s+(?:and\s+|or\s+)?(?:January|February|March|April|May|June|July"
+        r"|August|September|October|November|December)\s+\d", generic=True,
+    ))
+    rules.append(edit(
         "scoring.py", "a time's 'p.m.' before its zone ends no sentence ('expire at 11:59 p.m. "
         "Eastern Time on <date>', '5:00 p.m. (New York City time)') (_SENTENCE_STOP)",
         '    r"(?!(?<=[aApP]\\.[mM])\\.\\s+\\(?(?:[A-Z][\\w.]*\\s+){0,3}?(?:[Tt]ime|TIME'

@@ -60,6 +60,8 @@ class FieldRule:
     min_score: float = 0.4
     early: float = 0.0  # weight for sitting in the first chunks (titles, parties, dates)
     lead: float = 0.0  # weight for being the first candidate of the document's opening
+    #: weight for a date in a signature block when the opening states none
+    signature: float = 0.0
     max_chunks: int = DEFAULT_MAX_CHUNKS
     #: fields whose values this one is derived from, to pass as ``context`` when known
     needs: tuple[str, ...] = ()

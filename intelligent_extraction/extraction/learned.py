@@ -32,7 +32,7 @@ __all__ = ["FEATURES", "CandidateModel", "MODELS_DIR", "model_for", "load_model"
 
 #: Every feature a candidate may carry (``Scored.features``); absent ones count as 0.
 FEATURES: tuple[str, ...] = (
-    "rank", "keywords", "kind", "section", "early", "lead", "sentence", "unit",
+    "rank", "keywords", "kind", "section", "early", "lead", "signature", "sentence", "unit",
     "agreement", "support", "count",
 )
 

@@ -220,6 +220,7 @@ WEIGHTS: Mapping[str, float] = {
     "section": 0.05,
     "early": 1.0,  # the profile's ``early`` weight is already in the feature
     "lead": 1.0,  # likewise ``lead``
+    "signature": 1.0,  # likewise ``signature``
     "sentence": 1.0,  # likewise the sentence cues' bonuses
     "unit": 1.0,  # likewise the unit bonus
     "agreement": 0.1,
@@ -246,6 +247,8 @@ class Scored:
     opening: int = 0  # the chunk's ``opening_position``
     #: a date the text gives to another document, a filing, a report or a deadline
     foreign: bool = False
+    #: a date in a signature block (``in_signature_block``)
+    signed: bool = False
     #: set by the learned scorer (``learned.rescore``): the hand-weighted score it replaced and
     #: each feature's share of the model's logit
     hand: float | None = None
@@ -386,8 +389,10 @@ class CandidateReader:
                 continue
             placed = self.place(p, c, self.features(p, c))
             placed.foreign = reads_dates and c.kind == "other" and dates_something_else(p.text, c)
+            placed.signed = reads_dates and in_signature_block(p.text, c)
             scored.append(placed)
         self.mark_lead(scored)
+        self.mark_signed(scored)
         return scored
 
     def convention_holds(self, setting: Convention) -> bool:
@@ -416,6 +421,21 @@ class CandidateReader:
             )
             first.features["lead"] = self.rule.lead
             first.score += self.rule.lead
+
+    def mark_signed(self, scored: list[Scored]) -> None:
+        """Give the profile's ``signature`` bonus to the dates of the signature blocks when the
+        opening states no date of a role the field takes: a contract dated only where it is
+        signed ("IN WITNESS WHEREOF ... this 28th day of March, 2005", "By: ... Date: 8/8/06")
+        is dated there, but the opening's own date stays ahead of its signatories' dates."""
+        if not self.rule.signature:
+            return
+        if any(s.opening <= 1 and not (s.foreign or s.signed) and s.features["kind"] >= 0
+               for s in scored):
+            return
+        for s in scored:
+            if s.signed and not s.foreign:
+                s.features["signature"] = self.rule.signature
+                s.score += self.rule.signature
 
 
 _DEFINED_AFTER = re.compile(
@@ -458,6 +478,11 @@ _BETWEEN_PARTIES = (
     r",?\s+(?:by\s+and\s+)?between\s+(?:[^.;()\n]|\n(?![ \t]*\n)|\([^()]{0,80}\)"
     r"|\.(?=\s*[,(]|\s+(?-i:[a-z]))|(?<=\b(?-i:[A-Z]))\.){1,250}?"
 )
+#: The number a document is filed under, between its name and its date: "Supply Agreement No.
+#: 4411 dated", "Services Agreement ref SA-2210/09 (dated ...)" (a line may break after a hyphen)
+_REFERENCE_NUMBER = (
+    r"(?:\s+(?:no\.?|number|ref\.?|reference)\s*:?\s*[\w/.-]*(?:-\s+)?[\w/.-]*\d[\w/.-]*)?"
+)
 #: The date of another document: "a supply agreement dated March 3, 2011" (but "This is an
 #: Agreement, entered into on ..." names itself), "the Binding Term
 #: Sheet, dated as of ...", "the agreement between the Parties effective as of ...", "the
@@ -467,12 +492,31 @@ _BETWEEN_PARTIES = (
 #: title (a line's start, in capitals) with its date: "SUPPLY AGREEMENT, dated".
 _OTHER_DOCUMENT_DATED = re.compile(
     rf"(?<!\bis\s)\b(?:a|an|that|certain|said|such|its|their|the)\s+(?:[\w-]+\s+){{0,4}}?"
-    rf"{_DOCUMENT}\s*(?:\([^()]{{1,60}}\)\s*)?(?:{_BETWEEN_PARTIES})?,?\s*{_DATED_BY}"
-    rf"|(?<=\S[ \t])(?<![Tt]his\s)(?<!\bis\sa\s)(?<!\bis\san\s)\b(?!(?i:this)\b)"
+    rf"{_DOCUMENT}{_REFERENCE_NUMBER}\s*(?:\([^()]{{1,60}}\)\s*)?(?:{_BETWEEN_PARTIES})?,?\s*"
+    rf"\(?{_DATED_BY}"
+    rf"|(?P<titled>)(?<=\S[ \t])(?<![Tt]his\s)(?<!\bis\sa\s)(?<!\bis\san\s)\b(?!(?i:this)\b)"
     rf"(?:(?-i:[A-Z][a-z])[\w-]*[ \t]+){{1,4}}{_DOCUMENT}(?:{_BETWEEN_PARTIES})?[ \t]*,?[ \t]*"
     rf"{_DATED_BY}",
     re.IGNORECASE,
 )
+#: "This Master Hosting Services Agreement, dated": this agreement's own title, whose last
+#: capitalised words the Title Case branch above would read as another document's name
+_THIS_TITLE_BEFORE = re.compile(
+    r"\b(?:[Tt]his|THIS)(?:[ \t]+(?:(?-i:[A-Z])[\w&-]*|and|of|&))*[ \t]+$"
+)
+
+
+def _names_another_document(text: str, lo: int, hi: int) -> bool:
+    """Whether ``text[lo:hi]`` ends naming another document with its date
+    (``_OTHER_DOCUMENT_DATED``), the title this agreement opens with excepted."""
+    m = _OTHER_DOCUMENT_DATED.search(text, lo, hi)
+    while m is not None:
+        titled = m.group("titled") is not None
+        if not (titled and _THIS_TITLE_BEFORE.search(text, max(0, m.start() - 80), m.start())):
+            return True
+        # "This Amendment To The Supply Agreement dated": "The Supply Agreement" may still follow
+        m = _OTHER_DOCUMENT_DATED.search(text, m.start() + 1, hi)
+    return False
 
 
 #: The date of an earlier change to a document the text refers to: "the Supply Agreement dated
@@ -501,10 +545,10 @@ _PERIOD_OR_DEADLINE = re.compile(
 #: (characters) each is read: another document's date (far enough for the parties it was made
 #: between), an amendment's, a filing's, a report's or a deadline's.
 _OTHER_DATE_CUES = (
-    (_OTHER_DOCUMENT_DATED, 300),
-    (_AMENDED_ON, 40),
-    (_FILING_FOOTER, 120),
-    (_PERIOD_OR_DEADLINE, 120),
+    (_names_another_document, 300),
+    (_AMENDED_ON.search, 40),
+    (_FILING_FOOTER.search, 120),
+    (_PERIOD_OR_DEADLINE.search, 120),
 )
 
 
@@ -523,10 +567,44 @@ def _in_date_list(text: str, c: Candidate, reach: int = 40) -> bool:
     )
 
 
+def _date_list_start(text: str, start: int, reach: int = 40) -> int:
+    """Where the list of dates ending at offset ``start`` begins: the first of the dates joined
+    to it by commas, "and" or "or" ("as amended July 6, 1992 and April 8, 1993"), or ``start``
+    when no date stands right before it."""
+    while True:
+        lo = max(0, start - reach)
+        before = text[lo:start]
+        joined = [d for d in find_dates(before) if _DATE_LIST_JOINER.fullmatch(before[d.end :])]
+        if not joined:
+            return start
+        start = lo + joined[-1].start
+
+
+#: The attestation that opens a signature block: "IN WITNESS WHEREOF, the parties have ...".
+_ATTESTATION = re.compile(r"\bin\s+witness\s+where(?:of|to)\b", re.IGNORECASE)
+#: A signatory's lines next to the date: "/s/ Ann Lee", "By:", "Name:", "Title:", "Signature:".
+_SIGNATORY_LINE = re.compile(r"/\s?s/|\b(?:By|Name|Title|Signature)\s*:", re.IGNORECASE)
+
+
+def in_signature_block(text: str, c: Candidate, attestation: int = 400, lines: int = 150) -> bool:
+    """Whether ``c`` stands in a signature block: after the attestation, or among a
+    signatory's lines (where a contract dated nowhere else gives the day it was signed)."""
+    return bool(
+        _ATTESTATION.search(text, max(0, c.start - attestation), c.start)
+        or _SIGNATORY_LINE.search(text, max(0, c.start - lines), min(len(text), c.end + lines))
+    )
+
+
 def dates_something_else(text: str, c: Candidate) -> bool:
     """Whether the words before ``c`` give it to another document, an amendment, a filing, a
-    report or a deadline (``_OTHER_DATE_CUES``)."""
-    return any(rx.search(text, max(0, c.start - reach), c.start) for rx, reach in _OTHER_DATE_CUES)
+    report or a deadline (``_OTHER_DATE_CUES``). Words before a list of dates give it every
+    date of the list: "as amended July 6, 1992 and April 8, 1993" dates two amendments."""
+    starts = {c.start, _date_list_start(text, c.start)}
+    return any(
+        cue(text, max(0, start - reach), start)
+        for start in starts
+        for cue, reach in _OTHER_DATE_CUES
+    )
 
 
 def date_role(text: str, c: Candidate) -> Candidate:
@@ -542,7 +620,9 @@ def date_role(text: str, c: Candidate) -> Candidate:
         if re.search(r"expir|terminat|end", term):
             return replace(c, kind="expire")
         if re.search(r"^(?:this\s+)?agreement$|agreement\s+date|execution|signing", term):
-            return replace(c, kind="dated")
+            # "entered into that certain Supply Agreement, dated as of <date> (the "Agreement")":
+            # an amendment's name for the agreement it amends, not this one
+            return replace(c, kind="other" if dates_something_else(text, c) else "dated")
         if _EFFECTIVE_BEFORE.search(text, max(0, c.start - 30), c.start):
             return c  # "is effective as of <date> (the "Restatement Date")": its name for it
         if re.search(r"date|agreement|contract|plan|letter", term):  # "Merger Agreement"

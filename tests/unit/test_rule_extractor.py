@@ -11,6 +11,7 @@ from intelligent_extraction.extraction.scoring import (
     build_passages,
     confidence,
     date_role,
+    dates_something_else,
     sentence_bounds,
 )
 from intelligent_extraction.extraction.values.dates import find_dates
@@ -1737,6 +1738,105 @@ def test_every_date_of_a_list_of_dates_is_no_date_of_the_agreement(text):
     dates = find_dates(text)
     assert len(dates) >= 3
     assert {date_role(text, c).kind for c in dates} == {"other"}
+
+
+@pytest.mark.parametrize("label", [
+    "2 TERMS\n2.1 Contract start: 03-02-21\n2.2 Contract end: 03-02-23",
+    "2 TERMS\n\u201cStart Date\u201d means March 2, 2021.",
+])
+def test_the_date_a_contract_starts_on_labelled_or_defined_is_its_effective_date(
+    extractor, label
+):
+    # a cover sheet's label ranks under the clauses, where alone it would score under min_score
+    clauses = [
+        chunk(f"{n}. Orbit delivers feed {n} of the Vega channel each week and reports on it.", n,
+              1000 * n)
+        for n in range(1, 6)
+    ]
+    result = extractor.extract(EFFECTIVE, [*clauses, chunk(label, 7, 9000, 0.5)])
+    assert result.value == "2021-03-02", result.candidates[:2]
+
+
+_UNDATED_OPENING = (
+    "FIELD SERVICES AGREEMENT\n\nThis agreement is made between Harrow Pumps Ltd and Sable "
+    "Drilling Inc. for the servicing of the pumps at the Sable yards."
+)
+
+
+@pytest.mark.parametrize("signature", [
+    "Harrow Pumps Ltd\nBy: /s/ Nia Holt\nTitle: Director\n14 May 2019",
+    "IN WITNESS WHEREOF, the parties have caused their officers to subscribe these terms in "
+    "duplicate.\n\nBristol / Calgary, 14 May 2019\n\nHarrow Pumps Ltd     Sable Drilling Inc.",
+])
+def test_a_contract_dated_only_in_its_signature_block_is_dated_there(extractor, signature):
+    # the clauses rank above the signature block, which alone would score under min_score
+    clauses = [
+        chunk(f"{n}. Harrow services pump set {n} each quarter and reports on it.", n, 1000 * n)
+        for n in range(1, 3)
+    ]
+    chunks = [chunk(_UNDATED_OPENING, 0, 0), *clauses, chunk(signature, 40, 50000, 0.3)]
+    result = extractor.extract(AGREEMENT_DATE, chunks)
+    assert result.value == "2019-05-14", result.candidates[:2]
+    assert result.candidates[0]["features"]["signature"] > 0
+
+
+def test_the_openings_own_date_keeps_its_lead_over_the_signature_blocks(extractor):
+    opening = _UNDATED_OPENING.replace("is made between", "is made on 2 May 2019 between")
+    signature = "Harrow Pumps Ltd\nBy: /s/ Nia Holt\nTitle: Director\nDate: 14 May 2019"
+    chunks = [chunk(opening, 0, 0), chunk(signature, 40, 50000, 0.3)]
+    result = extractor.extract(AGREEMENT_DATE, chunks)
+    assert result.value == "2019-05-02"
+    assert all("signature" not in c["features"] for c in result.candidates)
+
+
+@pytest.mark.parametrize("reference", [
+    # an amendment's name for the agreement it amends
+    "WHEREAS Quill and Lark are parties to that certain Freight Services Agreement, dated as of "
+    "March 3, 2011 (the \u201cAgreement\u201d);",
+    # a document's number between its name and its date
+    "Lark buys the parts under a Supply Agreement No. 4471 dated March 3, 2011 with Quill.",
+    "WHEREAS Quill and Lark have entered into a Fleet Support Agreement ref FS-3310/10 (dated "
+    "March 3, 2011) for the aircraft;",
+])
+def test_a_referenced_agreements_date_is_read_as_another_documents(reference):
+    assert _date_kind(reference) == "other"
+
+
+@pytest.mark.parametrize("preamble", [
+    "This Master Hosting Services Agreement dated March 3, 2011 is made by Quill Labs, Inc. and "
+    "Lark Holdings LLC.",
+    "This Amended and Restated Supply Agreement, dated March 3, 2011, is made by Quill Labs, "
+    "Inc. and Lark Holdings LLC.",
+    # and with its defined name, which a referenced agreement may also be given
+    "This Amended and Restated Supply Agreement dated as of March 3, 2011 (the "
+    "\u201cAgreement\u201d) is made by Quill Labs, Inc. and Lark Holdings LLC.",
+])
+def test_this_agreements_title_in_title_case_is_not_another_document(preamble):
+    assert _date_kind(preamble) == "dated"
+
+
+@pytest.mark.parametrize("text", [
+    "WHEREAS the Licence Agreement between Quill and Lark, as amended May 2, 2004 and "
+    "August 9, 2006, grants Lark the rights described below;",
+    "This letter supplements the Hosting Agreements dated June 3, 2010, July 8, 2011 and "
+    "February 2, 2013 between the parties.",
+])
+def test_every_date_of_a_list_another_document_is_given_is_that_documents(text):
+    # the words before the list's first date give every date of the list to the other
+    # document, so none of them may earn the opening's lead bonus
+    assert all(dates_something_else(text, c) for c in find_dates(text))
+
+
+def test_an_opening_holding_only_another_documents_dates_gives_no_lead(extractor):
+    opening = (
+        "TECHNICAL SERVICES AGREEMENT\n\nThe parties entered into a services agreement dated "
+        "March 1, 2001, as amended June 5, 2002 and October 7, 2003, which this agreement "
+        "replaces."
+    )
+    signature = "IN WITNESS WHEREOF the parties have signed this agreement on April 20, 2005."
+    chunks = [chunk(opening, 0, 0), chunk(signature, 30, 40000, 0.5)]
+    result = extractor.extract(AGREEMENT_DATE, chunks)
+    assert result.value == "2005-04-20", result.candidates[:3]
 
 
 @pytest.mark.parametrize("text, kind", [
