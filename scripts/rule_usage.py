@@ -653,7 +653,7 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         vp, "a capacity line under a title page's name ('(as Owner)') does not end the block",
-        '|as\\s)")', ')")', r"\n[ \t]*\n[ \t]*\(\s*as\s", generic=True,
+        '|as\\s)",', ')",', r"\n[ \t]*\n[ \t]*\(\s*as\s", generic=True,
     ))
     rules.append(edit(
         vp, "a generational suffix after a comma stays in the name ('Jane Roe, Jr.')",
@@ -719,6 +719,12 @@ def inventory() -> list[Rule]:
         r"\n[ \t]*\n\s*\(\s*(?:the\s+)?[\"“]",
     ))
     rules.append(edit(
+        vp, "a 'hereinafter called' alias on its own line continues a party block (_ALIAS_LINE)",
+        r'    r"\(\s*(?:hereinafter\s+(?:(?:called|referred\s+to\s+as|named)\s+)?)?(?:(?:the',
+        r'    r"\(\s*(?:(?:the',
+        r"\n[ \t]*\n\s*\(\s*hereinafter\b", generic=True,
+    ))
+    rules.append(edit(
         vp, "'and' on a line of its own separates title-page names (_LINE_JOINER)",
         "    masked = _LINE_JOINER.sub(f\"\\n{_SEPARATOR}\\n\", "
         "_mask_parentheticals(clause, _GROUP))",
@@ -758,6 +764,11 @@ def inventory() -> list[Rule]:
         "        name, end = _name_at(segment[pos:], after_the=True)",
         "        name, end = _name_at(segment[pos:])",
         r"\b(?:between|among|and)\s+the\s+[A-Z]", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "an upper-case 'OF' makes a public body's name after 'the' ('the CITY OF ELMWOOD')",
+        'rf"\\s(?-i:of|OF)\\s|', 'rf"\\s(?-i:of)\\s|',
+        r"\b(?:between|among|and)\s+the\s+[A-Z]+\s+OF\s", flags=0, generic=True,
     ))
     rules.append(edit(
         vp, "a defined term's name after 'subsidiary of' / 'division of' is the parent (_RELATIVE_OF)",

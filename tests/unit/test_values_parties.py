@@ -1249,3 +1249,31 @@ def test_a_lower_case_brand_with_a_legal_form_is_a_name(text: str, names: list[s
 ])
 def test_a_cis_company_form_keeps_its_quoted_name(text: str, names: list[str]) -> None:
     assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('LICENSE AGREEMENT   This License Agreement ("Agreement") is made by and between   Quorra '
+     'Labs, Inc.  400 Ridge Road Palo Alto, CA 94301 USA\n\n(hereinafter called "QUORRA"),   and   '
+     'Feldmann Pharma GmbH   Kantstrasse 12 80331 Munich Germany   (hereinafter called '
+     '"FELDMANN")   (each a "Party").', ["Quorra Labs, Inc.", "Feldmann Pharma GmbH"]),
+    ('This Agreement is entered into between Larkspur Foods LLC, 12 Main Street, Boise, Idaho\n\n'
+     '(hereinafter referred to as the "Buyer") and Tolland Farms Inc. (hereinafter referred to '
+     'as the "Seller").', ["Larkspur Foods LLC", "Tolland Farms Inc."]),
+])
+def test_a_hereinafter_alias_on_its_own_line_continues_the_party_block(
+    text: str, names: list[str]
+) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('THIS AGREEMENT, made and entered into this 3rd day of May, 2019, by and between the CITY OF '
+     'ELMWOOD, OHIO, an Ohio municipal corporation ("City"), and NORTHERN WATER COMPANY, an Ohio '
+     'corporation ("Company").', ["CITY OF ELMWOOD", "NORTHERN WATER COMPANY"]),
+    ('This Lease is made between the BOARD OF EDUCATION OF HARLAN COUNTY ("Board") and Meridian '
+     'Modular Inc. ("Tenant").', ["BOARD OF EDUCATION OF HARLAN COUNTY", "Meridian Modular Inc."]),
+])
+def test_a_lower_case_the_may_open_an_upper_case_public_bodys_name(
+    text: str, names: list[str]
+) -> None:
+    assert _first(text) == names

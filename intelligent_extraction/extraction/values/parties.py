@@ -262,12 +262,13 @@ _SUFFIX_AT_LINE_END = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}(?=[ \t,]*\n)",
 
 
 #: A lower-case "the" before a public body's or an institution's name in a "between" clause
-#: ("between the Regional Water Authority of Eastvale and ...", "and the Ostler Foundation");
+#: ("between the Regional Water Authority of Eastvale and ...", "and the Ostler Foundation",
+#: "between the CITY OF ELMWOOD, OHIO, a municipal corporation");
 #: before a role it stays out ("the Company", "the Disclosing Party and Beta Inc."), so the
 #: name after it, up to any "and", must read as an organisation's.
 _THE = re.compile(r"(?-i:the)[ \t]+(?=[A-Z])")
 _ORGANISATION = re.compile(
-    rf"\s(?-i:of)\s|(?:^|[\s,]){CORPORATE_SUFFIX}$|\b(?:Authority|Board|Council|Foundation|"
+    rf"\s(?-i:of|OF)\s|(?:^|[\s,]){CORPORATE_SUFFIX}$|\b(?:Authority|Board|Council|Foundation|"
     r"University|College|Institute|Trust|Trustees|Bank|Fund|Association|Society|Commission|"
     r"Agency|Department|Government|Hospital|Ministry|Municipality|Federation|Union)$",
     _FLAGS,
@@ -341,8 +342,11 @@ def split_party_names(name: str) -> list[str]:
 
 
 #: The line under a name on a title page that gives its alias or its capacity ('("Alpha")',
-#: "(as Owner)").
-_ALIAS_LINE = re.compile(r"\(\s*(?:(?:the\s+)?[\"“]|as\s)")
+#: "(as Owner)", '(hereinafter called "ALPHA")', '(hereinafter referred to as the "Buyer")').
+_ALIAS_LINE = re.compile(
+    r"\(\s*(?:hereinafter\s+(?:(?:called|referred\s+to\s+as|named)\s+)?)?(?:(?:the\s+)?[\"“]|as\s)",
+    _FLAGS,
+)
 
 
 #: "and" on a line of its own ("and", "AND", "-- AND --") between two names of a title page.
