@@ -521,6 +521,19 @@ def inventory() -> list[Rule]:
         r"(?:Joint[ -]Stock\s+Company|Limited\s+Liability\s+Company)\s+[\"“]",
         generic=True,
     ))
+    rules.append(edit(
+        vp, "an abbreviated CIS company form keeps its quoted name ('OOO \"Sever\"')",
+        '    r"|(?-i:OOO|ZAO|OAO|PAO|AO|TOO|TOV|PrJSC|PJSC|OJSC|CJSC|JSC)"\n', "",
+        r"\b(?:OOO|ZAO|OAO|PAO|AO|TOO|TOV|PrJSC|PJSC|OJSC|CJSC|JSC)\s+[\"“]", flags=0,
+        generic=True,
+    ))
+    rules.append(edit(
+        vp, "a statute, rule or document-part reference is no name ('Section 11 of the 1933 Act')",
+        '    r"|^(?-i:Section|Regulation|Rule|Article|Form|Item|Schedule|Exhibit|Annex|Appendix)\\s+"\n'
+        '    r"(?-i:\\d+[\\w.()-]*|[A-Z](?:-\\d+)?)(?:\\s|$)"\n', "",
+        r"\b(?:Section|Regulation|Rule|Article|Form|Item|Schedule|Exhibit|Annex|Appendix)\s+"
+        r"(?:\d+[\w.()-]*|[A-Z](?:-\d+)?)\s*\(", flags=0, generic=True,
+    ))
     rules += branches(
         vp, "_NOT_A_NAME = re.compile(", "_FLAGS", [
             (r"\bAgreement\b", r"\bAgreement\b"),
@@ -723,6 +736,22 @@ def inventory() -> list[Rule]:
         r'    r"\(\s*(?:hereinafter\s+(?:(?:called|referred\s+to\s+as|named)\s+)?)?(?:(?:the',
         r'    r"\(\s*(?:(?:the',
         r"\n[ \t]*\n\s*\(\s*hereinafter\b", generic=True,
+    ))
+    rules.append(edit(
+        vp, "a full line stopping mid-sentence wraps over a double-spaced gap (_wrapped_line)",
+        " or _wrapped_line(text, gap.start())", "",
+        r"[^\n]{60,}[\w,][ \t]*\n[ \t]*\n", generic=True,
+    ))
+    rules.append(edit(
+        vp, "an 'And:' label closes a party's address block like an 'and' line",
+        '{_JOINER_LINE}[ \\t]*:?[ \\t]*$", paragraph', '{_JOINER_LINE}[ \\t]*$", paragraph',
+        r"\n[ \t]*(?:and|&)[ \t]*:[ \t]*\n", generic=True,
+    ))
+    rules.append(edit(
+        vp, "an inline capital 'AND' before a company with its legal form starts the next party",
+        " or _company_follows(segment, m.end())", "",
+        r"[a-z.,][ \t]+AND[ \t]+[A-Z][A-Z&.-]*(?:[ \t]+[A-Z][A-Z&.-]*){0,4}[ \t]+(?:INC|LTD|LLC|"
+        r"CORP|LIMITED|S\.P\.A|S\.R\.L|GMBH|AG|S\.A|B\.V)\b", flags=0, generic=True,
     ))
     rules.append(edit(
         vp, "'and' on a line of its own separates title-page names (_LINE_JOINER)",

@@ -1277,3 +1277,82 @@ def test_a_lower_case_the_may_open_an_upper_case_public_bodys_name(
     text: str, names: list[str]
 ) -> None:
     assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('SUPPLY AGREEMENT\n\nThis Supply Agreement ("Agreement") is\n\nmade and entered into as of '
+     'March 2, 2001 (the "Effective Date"), by and\n\nbetween Corlis Networks, Inc., a Delaware '
+     'corporation (the "Company"), and Blue\n\nHarbor Freight Co., a California corporation '
+     '("BHF").\n\n1. Definitions.', ["Corlis Networks, Inc.", "Blue Harbor Freight Co."]),
+    # a title page's short lines still end their blocks
+    ('AGREEMENT\n\nBETWEEN\n\nALDER HOLDINGS INC.\n\nAND\n\nBIRCH CAPITAL LLC\n\nDated as of May '
+     '1, 2012', ["ALDER HOLDINGS INC.", "BIRCH CAPITAL LLC"]),
+])
+def test_a_name_wrapped_over_a_double_spaced_line_is_one_name(text: str, names: list[str]) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Supply Contract is made between OOO "Sever", hereinafter referred to as the "Buyer", '
+     'and Hallam Components Ltd, hereinafter referred to as the "Seller".',
+     ['OOO "Sever"', "Hallam Components Ltd"]),
+    ('This License Agreement is made by and between PJSC "Volga Telecom", a company organized '
+     'under the laws of the Russian Federation ("Licensee"), and Norvik Software AB ("Licensor").',
+     ['PJSC "Volga Telecom"', "Norvik Software AB"]),
+    ('This Contract is entered into between TOO "Kazakh Grain Trade", a limited liability '
+     'partnership registered in Almaty ("Seller"), and Delmar Commodities S.A. ("Buyer").',
+     ['TOO "Kazakh Grain Trade"', "Delmar Commodities S.A."]),
+    ('This Agreement is made between TOV “Dnipro Logistics” (the “Carrier”) and Fenwick Freight '
+     'Inc. (the “Shipper”).', ['TOV “Dnipro Logistics”', "Fenwick Freight Inc."]),
+])
+def test_an_abbreviated_cis_company_form_keeps_its_quoted_name(
+    text: str, names: list[str]
+) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('CONSULTING SERVICES AGREEMENT\n\nBetween:\n\nMarlow Digital Corp.\n\nSuite 410 - 2250 '
+     'Granville Street,\nVancouver, British Columbia, Canada V6H 3G5\n(hereinafter referred to as '
+     '“Marlow”)\nAnd:\n\nKestrel Imaging Limited\nRoom 1804 Harbour Centre, 25 Harbour Road, Wan '
+     'Chai, Hong Kong\n(hereinafter referred to as “Kestrel”)',
+     ["Marlow Digital Corp.", "Kestrel Imaging Limited"]),
+    ('SERVICES AGREEMENT\n\nBETWEEN:\n\nTessaly Foods Inc.\n\n55 Front Street\nToronto, Ontario '
+     'M5J 2N1\n(the "Client")\nAND:\n\nOrwin Packaging Ltd.\n9 Dock Road, Liverpool L3 4BB\n(the '
+     '"Supplier")', ["Tessaly Foods Inc.", "Orwin Packaging Ltd."]),
+])
+def test_an_and_label_closes_an_address_block(text: str, names: list[str]) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('RESEARCH AGREEMENT BETWEEN\n\nHALDEN OPTICS Inc., a Delaware Company, Birch Professional '
+     'Building, 14, Birch Rd. Suite 20, Austin TX 78701 USA, in the person of its Legal '
+     'Representative and Chief Executive Officer Dr. Paul Verne, PhD AND VETRARIA LUMEN S.R.L. an '
+     'Italian Company seated in Pisa, Via Roma n. 12, FISCAL CODE AND VAT NUMBER: 01234567890 in '
+     'the person of its Legal Representative Mr. Marco Bellini;\n\neach a Party and, together, the '
+     'Parties.', ["HALDEN OPTICS Inc.", "VETRARIA LUMEN S.R.L."]),
+    ('COOPERATION AGREEMENT BETWEEN ALPENTAL GMBH, a German company with its seat in Munich, '
+     'represented by its managing director Mr. Karl Huber AND CORSO DIGITALE S.P.A., an Italian '
+     'company with its seat in Milan, represented by Ms. Giulia Conti.',
+     ["ALPENTAL GMBH", "CORSO DIGITALE S.P.A."]),
+])
+def test_an_inline_capital_and_before_a_company_starts_the_next_party(
+    text: str, names: list[str]
+) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('Ladies and Gentlemen:\nHarborview Bancorp, Inc., a Maryland corporation (the "Company"), '
+     'proposes to engage the sales agent identified on the signature page (the "Agent").\n1. The '
+     'Offering. The registration statement, as amended at the time of its effectiveness for '
+     'purposes of Section 11 of the 1933 Act (the "Effective Time"), includes a prospectus.',
+     ["Harborview Bancorp, Inc."]),
+    ('Ladies and Gentlemen:\nKestrel Therapeutics Inc. (the "Corporation") confirms its agreement '
+     'with Alder Securities Ltd. (the "Agent"). Securities sold in the United States will be '
+     'offered pursuant to Regulation D (the "U.S. Exemption") by the Agent.',
+     ["Kestrel Therapeutics Inc.", "Alder Securities Ltd."]),
+])
+def test_a_statute_or_rule_reference_is_no_party(text: str, names: list[str]) -> None:
+    assert _defined(text) == names

@@ -143,6 +143,10 @@ _NOT_A_NAME = re.compile(
     rf"[\"“”()\[\];$]|\bAgreement\b|{_MONTH_DAY}|\d{{5}}(?:-\d{{4}})?$|^\d+(?:\.\d+)?$"
     # "the undersigned" is whoever signs, not a name
     r"|^(?:the\s+)?undersigned$"
+    # a reference to a statute, a rule or a part of a document ("Section 11 of the 1933 Act",
+    # "Regulation D", "Rule 144A", "Form S-1", "Exhibit B") that a defined term follows
+    r"|^(?-i:Section|Regulation|Rule|Article|Form|Item|Schedule|Exhibit|Annex|Appendix)\s+"
+    r"(?-i:\d+[\w.()-]*|[A-Z](?:-\d+)?)(?:\s|$)"
     # a paragraph number inside: the reading ran from a heading into a numbered party paragraph
     # ("THIS CONTRACT 1. ACME Co., Ltd."), or a year ending the sentence before ("made on 3rd
     # August, 2021. Gandara Looms Private Limited ...")
@@ -196,10 +200,13 @@ def _name_token(token: str) -> bool:
 
 
 #: A company form of Russia and the CIS before its name in quotes ('Open Joint Stock Company
-#: "Volna-Telecom"', 'Limited Liability Company "Sever"'): the quotes are part of the name.
+#: "Volna-Telecom"', 'Limited Liability Company "Sever"'), spelled out or abbreviated as the
+#: form is registered ('OOO "Sever"', 'PJSC "Volga"', Kazakh 'TOO', Ukrainian 'TOV' / 'PrJSC'):
+#: the quotes are part of the name.
 _CIS_FORM = (
     r"(?:(?:Open|Closed|Public|Non-Public)\s+)?Joint[ -]Stock\s+Company"
     r"|Limited\s+Liability\s+Company"
+    r"|(?-i:OOO|ZAO|OAO|PAO|AO|TOO|TOV|PrJSC|PJSC|OJSC|CJSC|JSC)"
 )
 _QUOTED_FORM_NAME = re.compile(
     rf"(?:{_CIS_FORM})\s+[\"“][A-Z0-9][^\"“”\n]{{0,60}}[\"”]", _FLAGS
@@ -355,12 +362,24 @@ _JOINER_LINE = r"(?:and|&|-+\s*and\s*-+)"
 
 def _address_then_joiner(text: str, pos: int, limit: int) -> bool:
     """The paragraph at ``pos`` is a party's address block that an "and" line closes
-    ("ACME INC." / blank / "12 Quay Street" / "Springfield" / "and"): the block goes on."""
+    ("ACME INC." / blank / "12 Quay Street" / "Springfield" / "and", or a label "And:"): the
+    block goes on."""
     gap = _BLANK_LINE.search(text, pos, limit)
     paragraph = text[pos : gap.start() if gap else limit]
     return paragraph.count("\n") < 8 and bool(
-        re.search(rf"\n[ \t]*{_JOINER_LINE}[ \t]*$", paragraph, _FLAGS)
+        re.search(rf"\n[ \t]*{_JOINER_LINE}[ \t]*:?[ \t]*$", paragraph, _FLAGS)
     )
+
+
+#: A full line of running text that stops mid-sentence, at a word or a comma: on a page
+#: whose text has a blank line after every line ("... (the "Company"), and Mail" / blank /
+#: "Boxes Etc. USA, Inc., a California corporation"), the gap wraps the sentence, no block ends.
+_WRAPPED_LINE = re.compile(r"[^\n]{60,}[\w,][ \t]*")
+
+
+def _wrapped_line(text: str, end: int) -> bool:
+    """The line that ends at ``end`` is such a full line of running text."""
+    return bool(_WRAPPED_LINE.fullmatch(text, text.rfind("\n", 0, end) + 1, end))
 
 
 def _paragraph_end(text: str, start: int, limit: int) -> int:
@@ -373,7 +392,7 @@ def _paragraph_end(text: str, start: int, limit: int) -> int:
         alias_line = _ALIAS_LINE.match(text, gap.end())  # '("Alpha")' under its name
         # a sentence that goes on in lower case after the gap was split by the page layout
         # ("Beta Inc." / blank / "with an office at ..."), not ended
-        continued = text[gap.end() : gap.end() + 1].islower()
+        continued = text[gap.end() : gap.end() + 1].islower() or _wrapped_line(text, gap.start())
         if not (joined or alias_line or continued or _JOINER.match(text, gap.end())
                 or _address_then_joiner(text, gap.end(), limit)):
             return gap.start()
@@ -516,16 +535,25 @@ def _after_capacity(segment: str, descriptor: re.Match[str]) -> int | None:
     return m.end() if m else None
 
 
+def _company_follows(segment: str, pos: int) -> bool:
+    """A company's name with its legal form opens ``segment`` at ``pos``."""
+    name, _ = _name_at(segment[pos:])
+    return bool(name and _ENDS_WITH_SUFFIX.search(name))
+
+
 def _next_party(segment: str, pos: int) -> int | None:
     """Where the next party starts after ``pos``: an "and" between two capitalised words with
     no comma joins one name ("the Securities and Exchange Commission") and is passed over,
     unless it closes an address ("whose office is at 2 Dock Road, Hull and Beta Limited") or
-    a place that a company follows ("under the laws of Singapore and Beta Ltd, a company ...")."""
+    a place that a company follows ("under the laws of Singapore and Beta Ltd, a company ...").
+    An inline capital "AND" starts the next party after an address, or before a company's
+    name with its legal form ("..., represented by Mr. Karl Huber AND BETA S.P.A., ...")."""
     for m in _NEXT_PARTY.finditer(segment, pos):
         address = _ADDRESS_BEFORE.search(segment[max(0, m.start() - _ADDRESS_REACH) : m.start()])
-        if (m.group("inline") and not address) or _DESCRIPTOR_GOES_ON.match(segment, m.end()):
+        inline = m.group("inline") and not (address or _company_follows(segment, m.end()))
+        if inline or _DESCRIPTOR_GOES_ON.match(segment, m.end()):
             continue
-        if ("," in m.group() or address or _place_then_company(segment, m)
+        if ("," in m.group() or address or _place_then_company(segment, m) or m.group("inline")
                 or not _CAPITALISED_BEFORE.search(segment, pos, m.start())):
             return m.end()
     return None
