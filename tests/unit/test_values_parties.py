@@ -1345,9 +1345,9 @@ def test_an_inline_capital_and_before_a_company_starts_the_next_party(
 
 @pytest.mark.parametrize(("text", "names"), [
     ('Ladies and Gentlemen:\nHarborview Bancorp, Inc., a Maryland corporation (the "Company"), '
-     'proposes to engage the sales agent identified on the signature page (the "Agent").\n1. The '
-     'Offering. The registration statement, as amended at the time of its effectiveness for '
-     'purposes of Section 11 of the 1933 Act (the "Effective Time"), includes a prospectus.',
+     'wishes to hire you as its selling agent (the "Agent").\n1. The Offering. The prospectus, '
+     'as it stands when it becomes effective under Section 11 of the 1933 Act (the "Effective '
+     'Time"), is final.',
      ["Harborview Bancorp, Inc."]),
     ('Ladies and Gentlemen:\nKestrel Therapeutics Inc. (the "Corporation") confirms its agreement '
      'with Alder Securities Ltd. (the "Agent"). Securities sold in the United States will be '
@@ -1356,3 +1356,82 @@ def test_an_inline_capital_and_before_a_company_starts_the_next_party(
 ])
 def test_a_statute_or_rule_reference_is_no_party(text: str, names: list[str]) -> None:
     assert _defined(text) == names
+
+
+def test_a_representatives_block_of_party_a_is_no_party_label() -> None:
+    text = ('Party A: Jinling Textiles Co., Ltd.\nAddress: 5 Hubin Road, Nanjing\nLegal '
+            'Representative of Party A: Zhou Min\nParty B: Arden Apparel LLC\nAddress: 77 Fifth '
+            'Avenue, New York\nLegal Representative of Party B: Laura Price')
+    assert [c.value for c in find_party_lists(text) if c.kind == "between"] == [
+        ["Jinling Textiles Co., Ltd.", "Arden Apparel LLC"]
+    ]
+
+
+def test_the_tail_of_a_place_after_of_is_no_party() -> None:
+    text = ('1. Tianhe Machinery Group Co., Ltd. (the "Seller"), a company formed in China.\n\n'
+            '2. Corbel Power Systems, Inc. (the "Buyer"), a corporation formed in Delaware, one of '
+            'the\n\nUnited States of America ("USA").')
+    assert _defined(text) == ["Tianhe Machinery Group Co., Ltd.", "Corbel Power Systems, Inc."]
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Agreement is made by and between Ostrava Metals s.r.o. Na Prikope 10, 11000 Prague, '
+     'Czech Republic (hereinafter called "OSTRAVA") and Brightwater Tools Ltd. 5 Mill Street, '
+     'Leeds LS1 4AB (hereinafter called "BRIGHTWATER").',
+     ["Ostrava Metals s.r.o.", "Brightwater Tools Ltd."]),
+    ('This Agreement is made by and between Kestrel Holdings S.A. ("Kestrel") and Pannon Data '
+     'Kft., a Hungarian company ("Pannon").', ["Kestrel Holdings S.A.", "Pannon Data Kft."]),
+])
+def test_a_central_european_legal_form_ends_a_name(text: str, names: list[str]) -> None:
+    assert _first(text) == names
+
+
+def test_and_or_certain_affiliates_of_a_party_is_no_name() -> None:
+    text = ('This Co-Branding Agreement is made as of May 2, 2001 by and between Veltrix Systemes, '
+            'a French societe anonyme that also owns Buyer ("Veltrix") and/or certain affiliates '
+            'of Veltrix, and NovaCAD Inc. (once called Solid Geometry Inc.), a Delaware '
+            'corporation ("NovaCAD").')
+    assert _first(text) == ["Veltrix Systemes", "NovaCAD Inc."]
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Collaboration Agreement ("Agreement") is made by and among Quorra Labs, Inc.\n\n400 '
+     'Ridge Road\n\nPalo Alto,\nCA 94301\nUSA\n\n(hereinafter called "QUORRA"), and Feldmann '
+     'Pharma GmbH\n\nKantstrasse 12\n\n80331 Munich\nGermany\n\n(hereinafter called "FELDMANN")'
+     '\n\n(each a "Party").\n\nEFFECTIVE DATE: March 1, 2012',
+     ["Quorra Labs, Inc.", "Feldmann Pharma GmbH"]),
+    ('This Supply Agreement is entered into between Corlis Networks, Inc.\n\n55 Front Street, '
+     'Suite 300\n\nBoston, MA 02110\n\n("Buyer") and Tolland Foods LLC\n\n9 Dock Road\n\n'
+     'Portland, ME 04101\n\n("Seller").\n\n1. Supply. Seller shall supply the Products.',
+     ["Corlis Networks, Inc.", "Tolland Foods LLC"]),
+])
+def test_an_address_in_paragraphs_of_its_own_continues_the_party_block(
+    text: str, names: list[str]
+) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('SUPPORT AGREEMENT\n\nBetween\n\nClient Name: HARBOR DENTAL GROUP, INC.\n\n120 Market Street'
+     '\n\nDayton, OH 45402\nPrinciple Contact: Ann Lee\n\nAnd\n\nCustomer Name: NORTHSIDE CLINICS, '
+     'INC.\n\n45 River Road\n\nAkron, OH 44308\nPrinciple Contact: Bob Kim\n\nANNUAL FEE.',
+     ["HARBOR DENTAL GROUP, INC.", "NORTHSIDE CLINICS, INC."]),
+    ('SERVICE ORDER\n\nBetween\n\nCompany Name: Larkspur Foods LLC\n\nAnd\n\nVendor Name: Tolland '
+     'Farms Inc.\n\n1. Services.', ["Larkspur Foods LLC", "Tolland Farms Inc."]),
+])
+def test_a_forms_name_label_is_no_part_of_the_name(text: str, names: list[str]) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('THIS SOFTWARE DEVELOPMENT AGREEMENT is made March 3rd, 2019 by and between BYTE FORGE LLC, '
+     'a Delaware limited liability company (Developer ), and (Client) Harbor Meals Inc. for the '
+     'performance of software design services as detailed herein.',
+     ["BYTE FORGE LLC", "Harbor Meals Inc."]),
+    ('This Agreement is made between Harlow Media Inc. for the purposes set out below ("Harlow") '
+     'and Tessaly Films LLC ("Tessaly").', ["Harlow Media Inc.", "Tessaly Films LLC"]),
+])
+def test_for_and_lower_case_words_after_a_legal_form_end_the_name(
+    text: str, names: list[str]
+) -> None:
+    assert _first(text) == names

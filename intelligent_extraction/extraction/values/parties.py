@@ -43,7 +43,10 @@ DEFINED_WINDOW = 3000
 CORPORATE_SUFFIX = (
     r"(?:Inc|Incorporated|Corp|Corporation|Co|Company|Ltd|Ltda|Limited|LLC|L\.\s?L\.\s?C|LLP|"
     r"L\.\s?L\.\s?P|LP|L\.\s?P|PLC|S\.\s?A|SA|S\.A\.S|AG|GmbH|B\.\s?V|BV|N\.\s?V|NV|Pty|"
-    r"S\.p\.A|SpA|S\.r\.l|SE|Pte|Bhd|A/S|Oy|SARL|LLLP|P\.C|P\.A|MHC|N\.\s?A|FSB)\b\.?"
+    r"S\.p\.A|SpA|S\.r\.l|SE|Pte|Bhd|A/S|Oy|SARL|LLLP|P\.C|P\.A|MHC|N\.\s?A|FSB|"
+    # Central Europe's limited companies: Czech and Slovak, Slovene and Croatian, Hungarian,
+    # Danish ("Ostrava Metals s.r.o.", "Adria Soft d.o.o.", "Pannon Data Kft.")
+    r"s\.\s?r\.\s?o|d\.\s?o\.\s?o|Kft|ApS)\b\.?"
 )
 #: What a comma may stand before inside a name: a legal form ("NORTHWIND, INC.") or a
 #: generational suffix ("Thomas A. Whitcombe, Jr.").
@@ -63,7 +66,7 @@ _JOINER = re.compile(r"(?:and\b|&|\(\s*(?:[a-h]|[ivx]{1,4}|\d{1,2})\s*\))", _FLA
 #: A period after these ends no sentence ("DR." as "Dr.", "Pte. Ltd.", "Sdn. Bhd.", "Pvt. Ltd.").
 _ABBREVIATIONS = re.compile(
     r"(?:\b(?i:Inc|Ltd|Co|Corp|Pte|Pty|Pvt|Sdn|No|Nos|St|Ave|Blvd|Rd|Dr|Ft|Mr|Ms|Mrs|Jr|Sr|"
-    r"U\.S|N\.V|S\.A|B\.V|L\.L\.C|L\.P|P\.O|P\.C)|\b[A-Z])$"
+    r"U\.S|N\.V|S\.A|B\.V|L\.L\.C|L\.P|P\.O|P\.C|s\.r\.o|d\.o\.o)|\b[A-Z])$"
 )
 _SENTENCE_END = re.compile(r"\.(?=\s+[A-Z\"“])|\.\s*$")
 _PAREN = re.compile(r"\(([^()]*)\)")
@@ -106,9 +109,10 @@ _DESCRIPTOR = re.compile(
     # whose Registered Office is ...", "Beta LLC located at ..."): no name goes on past them
     r"|,?\s+(?i:d/b/a/?|dba|f/k/a|fka|doing\s+business\s+as)(?=\s)|\s+(?:whose|having|located)\b"
     # the company with its group ("ACME Inc. including its subsidiaries", "ACME Inc. or any of
-    # its affiliates", "ACME Inc. and/or one of its direct or indirect subsidiaries")
+    # its affiliates", "ACME Inc. and/or one of its direct or indirect subsidiaries", "ACME SA
+    # ("ACME") and/or certain affiliates of ACME")
     r"|,?\s+(?:including|or|and/or|together\s+with)\s+(?:(?:any|one|all|each)\s+(?:of\s+)?)?"
-    r"(?:its|their)\s"
+    r"(?:its|their|certain)\s"
     # an Australian company or business number after the name ("Beta Pty Ltd ACN 612 345 678
     # of Level 4, ..."): the address follows it
     r"|,?\s+(?-i:A[BC]N|ARBN)\s*:?\s*\d"
@@ -116,11 +120,13 @@ _DESCRIPTOR = re.compile(
     r"|,\s*(?:[A-Z][\w.]*[ \t]+){1,3}Branch\b"
 )
 #: What may precede a name: punctuation, "and", the number of a numbered party paragraph ("1.
-#: ACME Co., Ltd. (hereinafter referred to as Party A)") and a lower-case descriptor set off by
-#: a comma ("professional golfer, JOHN DOE"), unless a legal form follows the comma: then the
-#: lower-case word is a brand ("q-works, Inc.").
+#: ACME Co., Ltd. (hereinafter referred to as Party A)"), a form's name label and a lower-case
+#: descriptor set off by a comma ("professional golfer, JOHN DOE"), unless a legal form follows
+#: the comma: then the lower-case word is a brand ("q-works, Inc.").
 _LEADING = re.compile(
     r"^[\s,;:.\-–]*(?:(?:and|&)\b[\s,:\-–]*)?(?:\d{1,2}\.[ \t]+)?"
+    # a form's label before the name ("Client Name: ACME, INC.", "Name: Jane Roe")
+    r"(?-i:(?:[A-Z][a-z]+[ \t]+)?Name[ \t]*:[ \t]*)?"
     rf"(?-i:(?:[a-z][a-z-]+\s+){{0,2}}[a-z][a-z-]+,\s*(?=[A-Z])(?!{CORPORATE_SUFFIX}))?",
     _FLAGS,
 )
@@ -254,12 +260,13 @@ _SUFFIX_THEN_NUMBER = re.compile(
     rf"(?:^|[\s,]){CORPORATE_SUFFIX}(?=[ \t]+(?:(?-i:[A-Z])[\w.-]*[ \t]+){{0,2}}\d)", _FLAGS
 )
 #: Lower-case words after a legal-form suffix go on with the sentence ("ACME Inc. under the
-#: following terms", "Beta LLC hereby agrees"): the name ends at the suffix. A connector
-#: keeps it going ("Alliance Bancorp, Inc. of Pennsylvania"), and "the Company" / "and
+#: following terms", "Beta LLC hereby agrees", "Beta Inc. for the performance of ..."): the
+#: name ends at the suffix. A connector keeps it going ("Alliance Bancorp, Inc. of
+#: Pennsylvania", "Corporation for Public Broadcasting"), and "the Company" / "and
 #: Company" is a role or a firm's tail, no legal form ("A. The Company is ...").
 _SUFFIX_THEN_LOWER = re.compile(
     rf"(?:^|[\s,])(?<!\bthe\s)(?<!\band\s){CORPORATE_SUFFIX}"
-    r"(?=[ \t]+(?!(?:of|for|and|de|du|des|der|von|van|la|le|y|e)\b)"
+    r"(?=[ \t]+(?!(?:of|and|de|du|des|der|von|van|la|le|y|e)\b|for[ \t]+(?-i:[A-Z]))"
     r"(?-i:[a-z]))",
     _FLAGS,
 )
@@ -382,6 +389,14 @@ def _wrapped_line(text: str, end: int) -> bool:
     return bool(_WRAPPED_LINE.fullmatch(text, text.rfind("\n", 0, end) + 1, end))
 
 
+def _address_block(text: str, pos: int, limit: int) -> bool:
+    """The paragraph at ``pos`` is a short one that holds an address ("400 Ridge Road",
+    "Palo Alto," / "CA 94301" / "USA")."""
+    gap = _BLANK_LINE.search(text, pos, limit)
+    paragraph = text[pos : gap.start() if gap else limit]
+    return len(paragraph) < 120 and paragraph.count("\n") < 4 and bool(_ADDRESS.search(paragraph))
+
+
 def _paragraph_end(text: str, start: int, limit: int) -> int:
     """A blank line ends the party block, except in title-page layouts where names sit on
     their own lines ("between / ACME INC. / and / BETA LLC") or are numbered "(1)", "(2)"."""
@@ -393,7 +408,10 @@ def _paragraph_end(text: str, start: int, limit: int) -> int:
         # a sentence that goes on in lower case after the gap was split by the page layout
         # ("Beta Inc." / blank / "with an office at ..."), not ended
         continued = text[gap.end() : gap.end() + 1].islower() or _wrapped_line(text, gap.start())
-        if not (joined or alias_line or continued or _JOINER.match(text, gap.end())
+        # a party's address set in paragraphs of its own ("ACME Inc." / "400 Ridge Road" /
+        # "Palo Alto, CA 94301"), its alias and the next party below
+        if not (joined or alias_line or continued or _address_block(text, gap.end(), limit)
+                or _JOINER.match(text, gap.end())
                 or _address_then_joiner(text, gap.end(), limit)):
             return gap.start()
         pos = gap.end()
@@ -783,9 +801,18 @@ def _name_before(text: str, alias_start: int) -> tuple[str, int] | None:
 _CAPITALISED_AND = re.compile(r"\b[A-Z][\w’'-]*[ \t]+(?:and|&)[ \t]+$")
 
 
+#: Capitalised words and "of" just before a reading: "United States of " before "America".
+_CAPITALISED_OF = re.compile(r"(?:[A-Z][\w’'.-]*\s+){1,3}of\s+$")
+
+
 def _tail_of_a_longer_name(text: str, name: str, start: int) -> bool:
     """Words after "Capitalised and" that no legal form closes are the end of a longer name
-    ("Federal Energy and Water Board"), not a party; one word may be an alias ("... and ZX")."""
+    ("Federal Energy and Water Board"), not a party; one word may be an alias ("... and ZX").
+    A reading after "of" that ends a place's name ("the United States of America ("USA")")
+    is no party either."""
+    head = _CAPITALISED_OF.search(text, max(0, start - 40), start)
+    if head and is_place_name(squash_spaces(head.group() + name)):
+        return True
     return (
         len(name.split()) > 1
         and not _HAS_SUFFIX.search(name)
@@ -890,8 +917,10 @@ def defined_aliases(text: str) -> dict[str, str]:
 #: "Party A: ACME Co., Ltd." / "Party B: ...": each party on a labelled line or run of text,
 #: its address, contact and telephone after it.
 #: The label may carry the party's role ("Party A (Licensor):").
+#: "Party A:" labels a party, unless it follows "of": "Legal Representative of Party A:" heads
+#: the block of the person who signs for it.
 _LETTER_LABEL = re.compile(
-    r"\bParty\s+(?P<letter>[A-F])\s*(?:\([^()\n]{1,40}\)\s*)?[:：]\s*"
+    r"(?<!\bof\s)\bParty\s+(?P<letter>[A-F])\s*(?:\([^()\n]{1,40}\)\s*)?[:：]\s*"
 )
 _LETTER_NAME_END = re.compile(
     r"\n|\bParty\s+[A-F]\s*[:：]|\b(?:(?:Registration|Registered|Legal|Business)\s+)?Address\b|"
