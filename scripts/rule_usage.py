@@ -574,6 +574,13 @@ def inventory() -> list[Rule]:
         r"\b(?:Inc|LLC|Ltd|Corp|Corporation|Company|Limited)\.?[ \t]+for[ \t]+[a-z]", flags=0,
         generic=True,
     ))
+    rules.append(edit(
+        vp, "a date run into the first signatory's line is cut off ('Dated: 4/8/2020 ACME Ltd.')",
+        "        if dated := list(_DATED_BEFORE_NAME.finditer(line)):\n"
+        "            pos, line = pos + dated[-1].end(), line[dated[-1].end() :]\n", "",
+        r"\bDated?\s*:?\s*\d{1,2}/\d{1,2}/\d{2,4}[ \t]+[A-Z][^\n]*\n\s*(?:By\b|/s/)", flags=0,
+        generic=True,
+    ))
     rules += branches(
         vp, "_NOT_A_NAME = re.compile(", "_FLAGS", [
             (r"\bAgreement\b", r"\bAgreement\b"),

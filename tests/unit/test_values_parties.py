@@ -1435,3 +1435,21 @@ def test_for_and_lower_case_words_after_a_legal_form_end_the_name(
     text: str, names: list[str]
 ) -> None:
     assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('JOINT FILING AGREEMENT\n\nThe undersigned agree to file a single Schedule 13G for the '
+     'shares of Fenwick Labs, Inc. on behalf of each of them. This agreement may be signed in '
+     'counterparts. Dated: 3/2/2021 Harrow Capital Fund, Ltd.\n\n'
+     'By:/s/ Mary Lowe\n\nMary Lowe\n\nDirector\nHarrow Capital Partners, LP\nBy:/s/ Mary Lowe\n\n'
+     'Mary Lowe\n\nManaging Member\nHarrow GP, LLC\nBy:/s/ Mary Lowe\nMary Lowe',
+     ["Harrow Capital Fund, Ltd.", "Harrow Capital Partners, LP", "Harrow GP, LLC"]),
+    ('JOINT FILING AGREEMENT\n\nThe undersigned agree to file one statement on Schedule 13D for '
+     'all of them. Dated: June 4, 2019 BRISK OAK MASTER FUND, L.P.\nBy: /s/ Tom Reyes\nTom Reyes, '
+     'Director\nBRISK OAK ADVISORS LLC\nBy: /s/ Tom Reyes\nTom Reyes, Managing Member',
+     ["BRISK OAK MASTER FUND, L.P.", "BRISK OAK ADVISORS LLC"]),
+])
+def test_a_date_run_into_the_first_signatorys_line_is_no_part_of_it(
+    text: str, names: list[str]
+) -> None:
+    assert [c.value for c in find_party_lists(text) if c.kind == "between"] == [names]

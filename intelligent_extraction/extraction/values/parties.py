@@ -1045,6 +1045,14 @@ _NOT_A_SIGNATORY = re.compile(
 )
 
 
+#: The date a statement is signed on, run into the line of its first signatory ("... in
+#: counterparts. Dated: 4/8/2020 ACME Fund, Ltd."): the name follows it.
+_DATED_BEFORE_NAME = re.compile(
+    r"\bDated?\s*:?\s*(?:\d{1,2}/\d{1,2}/\d{2,4}|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|"
+    r"Dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4})[ \t]+(?=[A-Z])"
+)
+
+
 def _signatories(text: str) -> list[Candidate]:
     """Each name on a line of its own right over a "By:" or "/s/" line (an entity's block),
     and each "/s/ Jane Roe" signed without such a name over it (an individual), in order."""
@@ -1057,6 +1065,8 @@ def _signatories(text: str) -> list[Candidate]:
     first = last = None
     for k, (pos, line) in enumerate(lines[:-1]):
         below = lines[k + 1][1]
+        if dated := list(_DATED_BEFORE_NAME.finditer(line)):
+            pos, line = pos + dated[-1].end(), line[dated[-1].end() :]
         name = None
         if _SIGNATURE_LINE.match(below) and not _NOT_A_SIGNATORY.match(line):
             bare = squash_spaces(_PAREN.sub(" ", line)).rstrip(",;: ")
