@@ -249,6 +249,12 @@ def inventory() -> list[Rule]:
             "customer distributor agent".split()
         ),
     )
+    rules.append(edit(
+        pr, "an individual who signs under an acceptance comes before the letter's signer",
+        "    return (accepting or [name for name, _ in signers] or [None])[0]",
+        "    return ([name for name, _ in signers] or [None])[0]",
+        r"\b(?:accept(?:s|ed)?|agree[sd]?)\b[^\n]*\n[^\n]*/s/", generic=True,
+    ))
     rules += branches(
         pr, "_OFFICER_LINE = re.compile(", "re.IGNORECASE", [
             "By", "Title", "Its", (r"Name\s*:", r"\bName\s*:"), "Officer",
@@ -521,6 +527,60 @@ def inventory() -> list[Rule]:
         r"(?:Joint[ -]Stock\s+Company|Limited\s+Liability\s+Company)\s+[\"“]",
         generic=True,
     ))
+    rules.append(edit(
+        vp, "an abbreviated CIS company form keeps its quoted name ('OOO \"Sever\"')",
+        '    r"|(?-i:OOO|ZAO|OAO|PAO|AO|TOO|TOV|PrJSC|PJSC|OJSC|CJSC|JSC)"\n', "",
+        r"\b(?:OOO|ZAO|OAO|PAO|AO|TOO|TOV|PrJSC|PJSC|OJSC|CJSC|JSC)\s+[\"“]", flags=0,
+        generic=True,
+    ))
+    rules.append(edit(
+        vp, "a statute, rule or document-part reference is no name ('Section 11 of the 1933 Act')",
+        '    r"|^(?-i:Section|Regulation|Rule|Article|Form|Item|Schedule|Exhibit|Annex|Appendix)\\s+"\n'
+        '    r"(?-i:\\d+[\\w.()-]*|[A-Z](?:-\\d+)?)(?:\\s|$)"\n', "",
+        r"\b(?:Section|Regulation|Rule|Article|Form|Item|Schedule|Exhibit|Annex|Appendix)\s+"
+        r"(?:\d+[\w.()-]*|[A-Z](?:-\d+)?)\s*\(", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "'Legal Representative of Party A:' is no party label (_LETTER_LABEL)",
+        '    r"(?<!\\bof\\s)\\bParty\\s+(?P<letter>', '    r"\\bParty\\s+(?P<letter>',
+        r"\bof\s+Party\s+[A-F]\s*[:：]", generic=True,
+    ))
+    rules.append(edit(
+        vp, "a reading after 'of' that ends a place's name is no party ('United States of America')",
+        "    if head and is_place_name(squash_spaces(head.group() + name)):\n        return True\n", "",
+        r"\bUnited\s+States\s+of\s+America\s*\(", generic=True,
+    ))
+    rules.append(edit(
+        vp, "Central European legal forms end a name ('s.r.o.', 'd.o.o.', 'Kft.', 'ApS')",
+        '|"\n    # Central Europe\'s limited companies: Czech and Slovak, Slovene and Croatian, '
+        'Hungarian,\n    # Danish ("Ostrava Metals s.r.o.", "Adria Soft d.o.o.", "Pannon Data '
+        'Kft.")\n    r"s\\.\\s?r\\.\\s?o|d\\.\\s?o\\.\\s?o|Kft|ApS', "",
+        r"\b(?:s\.\s?r\.\s?o|d\.\s?o\.\s?o|Kft|ApS)\b", generic=True,
+    ))
+    rules.append(edit(
+        vp, "descriptor: 'and/or certain affiliates of ACME' is the company's group",
+        '    r"(?:its|their|certain)\\s"', '    r"(?:its|their)\\s"',
+        r"\b(?:including|or|and/or|together\s+with)\s+certain\s", generic=True,
+    ))
+    rules.append(edit(
+        vp, "a form's name label before a name is no part of it ('Client Name: ACME, INC.')",
+        '    r"(?-i:(?:[A-Z][a-z]+[ \\t]+)?Name[ \\t]*:[ \\t]*)?"\n', "",
+        r"(?:^|\n)[ \t]*(?:[A-Z][a-z]+[ \t]+)?Name[ \t]*:[ \t]*[A-Z]", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "'for' and a lower-case word after a legal form end the name ('Beta Inc. for the ...')",
+        '(?:of|and|de|du|des|der|von|van|la|le|y|e)\\b|for[ \\t]+(?-i:[A-Z]))"',
+        '(?:of|for|and|de|du|des|der|von|van|la|le|y|e)\\b)"',
+        r"\b(?:Inc|LLC|Ltd|Corp|Corporation|Company|Limited)\.?[ \t]+for[ \t]+[a-z]", flags=0,
+        generic=True,
+    ))
+    rules.append(edit(
+        vp, "a date run into the first signatory's line is cut off ('Dated: 4/8/2020 ACME Ltd.')",
+        "        if dated := list(_DATED_BEFORE_NAME.finditer(line)):\n"
+        "            pos, line = pos + dated[-1].end(), line[dated[-1].end() :]\n", "",
+        r"\bDated?\s*:?\s*\d{1,2}/\d{1,2}/\d{2,4}[ \t]+[A-Z][^\n]*\n\s*(?:By\b|/s/)", flags=0,
+        generic=True,
+    ))
     rules += branches(
         vp, "_NOT_A_NAME = re.compile(", "_FLAGS", [
             (r"\bAgreement\b", r"\bAgreement\b"),
@@ -653,7 +713,7 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         vp, "a capacity line under a title page's name ('(as Owner)') does not end the block",
-        '|as\\s)")', ')")', r"\n[ \t]*\n[ \t]*\(\s*as\s", generic=True,
+        '|as\\s)",', ')",', r"\n[ \t]*\n[ \t]*\(\s*as\s", generic=True,
     ))
     rules.append(edit(
         vp, "a generational suffix after a comma stays in the name ('Jane Roe, Jr.')",
@@ -719,6 +779,35 @@ def inventory() -> list[Rule]:
         r"\n[ \t]*\n\s*\(\s*(?:the\s+)?[\"“]",
     ))
     rules.append(edit(
+        vp, "a 'hereinafter called' alias on its own line continues a party block (_ALIAS_LINE)",
+        r'    r"\(\s*(?:hereinafter\s+(?:(?:called|referred\s+to\s+as|named)\s+)?)?(?:(?:the',
+        r'    r"\(\s*(?:(?:the',
+        r"\n[ \t]*\n\s*\(\s*hereinafter\b", generic=True,
+    ))
+    rules.append(edit(
+        vp, "a full line stopping mid-sentence wraps over a double-spaced gap (_wrapped_line)",
+        " or _wrapped_line(text, gap.start())", "",
+        r"[^\n]{60,}[\w,][ \t]*\n[ \t]*\n", generic=True,
+    ))
+    rules.append(edit(
+        vp, "an 'And:' label closes a party's address block like an 'and' line",
+        '{_JOINER_LINE}[ \\t]*:?[ \\t]*$", paragraph', '{_JOINER_LINE}[ \\t]*$", paragraph',
+        r"\n[ \t]*(?:and|&)[ \t]*:[ \t]*\n", generic=True,
+    ))
+    rules.append(edit(
+        vp, "an inline capital 'AND' before a company with its legal form starts the next party",
+        " or _company_follows(segment, m.end())", "",
+        r"[a-z.,][ \t]+AND[ \t]+[A-Z][A-Z&.-]*(?:[ \t]+[A-Z][A-Z&.-]*){0,4}[ \t]+(?:INC|LTD|LLC|"
+        r"CORP|LIMITED|S\.P\.A|S\.R\.L|GMBH|AG|S\.A|B\.V)\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "an address in paragraphs of its own continues a party block (_address_block)",
+        " or _address_block(text, gap.end(), limit)", "",
+        r"(?:Inc|LLC|Ltd|GmbH|Corp|Corporation|Limited)\.?[ \t]*\n[ \t]*\n[ \t]*\d+[A-Za-z]?[ \t]+"
+        r"[A-Z][^\n]{0,40}\b(?:Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Boulevard|Blvd|Lane|Way)\b",
+        flags=0, generic=True,
+    ))
+    rules.append(edit(
         vp, "'and' on a line of its own separates title-page names (_LINE_JOINER)",
         "    masked = _LINE_JOINER.sub(f\"\\n{_SEPARATOR}\\n\", "
         "_mask_parentheticals(clause, _GROUP))",
@@ -758,6 +847,11 @@ def inventory() -> list[Rule]:
         "        name, end = _name_at(segment[pos:], after_the=True)",
         "        name, end = _name_at(segment[pos:])",
         r"\b(?:between|among|and)\s+the\s+[A-Z]", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "an upper-case 'OF' makes a public body's name after 'the' ('the CITY OF ELMWOOD')",
+        'rf"\\s(?-i:of|OF)\\s|', 'rf"\\s(?-i:of)\\s|',
+        r"\b(?:between|among|and)\s+the\s+[A-Z]+\s+OF\s", flags=0, generic=True,
     ))
     rules.append(edit(
         vp, "a defined term's name after 'subsidiary of' / 'division of' is the parent (_RELATIVE_OF)",

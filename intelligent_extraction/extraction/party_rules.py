@@ -159,13 +159,19 @@ def _by_an_individual(above: list[str]) -> bool:
     return bool(_INDIVIDUAL_HEADER.match(before)) and not two_columns
 
 
+#: The lines over an acceptance's signature ("I accept the above terms and conditions:",
+#: "Accepted and agreed:", "AGREED TO AND ACCEPTED").
+_ACCEPTS = re.compile(r"\b(?:accept(?:s|ed)?|agree[sd]?(?:\s+to)?)\b[^\n]*:?$", re.IGNORECASE)
+
+
 def _individual_signer(text: str) -> str | None:
     """An individual who signs a letter or employee agreement: a "/s/ Jane Doe" line with no
     company's "By:" (:func:`_by_an_individual`) and no title under it ("Executive Vice
     President", "Name, Title"), which would make the signer a company's officer, unless the
-    block is headed by a role ("EMPLOYEE:")."""
+    block is headed by a role ("EMPLOYEE:"). One who signs under an acceptance comes first."""
     lines = text.splitlines()
     starts = {sum(len(x) + 1 for x in lines[:i]): i for i in range(len(lines))}
+    signers = []
     for m in _SLASH_S.finditer(text):
         name = squash_spaces(m.group("name"))
         i = starts.get(m.start())
@@ -189,8 +195,11 @@ def _individual_signer(text: str) -> str | None:
             officer = False
         if officer or re.match(r"By\s*:?$", before, re.IGNORECASE):
             continue
-        return name
-    return None
+        signers.append((name, bool(_ACCEPTS.search(" ".join(above)))))
+    # who accepts the terms ("I accept the above terms:") signs as a party; whoever signs a
+    # letter under its close may sign for the company that sends it
+    accepting = [name for name, accepts in signers if accepts]
+    return (accepting or [name for name, _ in signers] or [None])[0]
 
 
 _SALUTATION = re.compile(

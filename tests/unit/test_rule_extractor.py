@@ -785,6 +785,20 @@ def test_individual_signer_joins_a_one_company_party_list(extractor):
     assert result.value == ["Orbital Pumps, Inc.", "Paula Quill"]
 
 
+def test_the_employee_who_accepts_a_letter_is_the_party_not_its_sender(extractor):
+    letter = (
+        "May 4, 2015\nDaniel Ortiz\nHollings Foods\n90 Lake Street\nChicago, IL 60601\n"
+        "Dear Daniel:\nI am pleased to confirm your promotion and the terms of your employment "
+        'with Hollings Foods, Inc. (the "Company").\n1. Your base salary will be $250,000.\n'
+    )
+    signatures = (
+        "Sincerely,\n/s/ Margaret Shaw\nMargaret Shaw\nI accept the above terms and conditions "
+        "of my employment:\n/s/ Daniel Ortiz\n5/6/15\nDaniel Ortiz\n"
+    )
+    result = _parties_of(extractor, letter, signatures)
+    assert result.value == ["Hollings Foods, Inc.", "Daniel Ortiz"]
+
+
 def test_a_signing_officer_is_not_a_party(extractor):
     preamble = (
         "Dear Ms. Quill:\n\nAs a staff member of Orbital Pumps, Inc. (the \u201cCompany\u201d), "

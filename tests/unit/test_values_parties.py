@@ -1249,3 +1249,207 @@ def test_a_lower_case_brand_with_a_legal_form_is_a_name(text: str, names: list[s
 ])
 def test_a_cis_company_form_keeps_its_quoted_name(text: str, names: list[str]) -> None:
     assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('LICENSE AGREEMENT   This License Agreement ("Agreement") is made by and between   Quorra '
+     'Labs, Inc.  400 Ridge Road Palo Alto, CA 94301 USA\n\n(hereinafter called "QUORRA"),   and   '
+     'Feldmann Pharma GmbH   Kantstrasse 12 80331 Munich Germany   (hereinafter called '
+     '"FELDMANN")   (each a "Party").', ["Quorra Labs, Inc.", "Feldmann Pharma GmbH"]),
+    ('This Agreement is entered into between Larkspur Foods LLC, 12 Main Street, Boise, Idaho\n\n'
+     '(hereinafter referred to as the "Buyer") and Tolland Farms Inc. (hereinafter referred to '
+     'as the "Seller").', ["Larkspur Foods LLC", "Tolland Farms Inc."]),
+])
+def test_a_hereinafter_alias_on_its_own_line_continues_the_party_block(
+    text: str, names: list[str]
+) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('THIS AGREEMENT, made and entered into this 3rd day of May, 2019, by and between the CITY OF '
+     'ELMWOOD, OHIO, an Ohio municipal corporation ("City"), and NORTHERN WATER COMPANY, an Ohio '
+     'corporation ("Company").', ["CITY OF ELMWOOD", "NORTHERN WATER COMPANY"]),
+    ('This Lease is made between the BOARD OF EDUCATION OF HARLAN COUNTY ("Board") and Meridian '
+     'Modular Inc. ("Tenant").', ["BOARD OF EDUCATION OF HARLAN COUNTY", "Meridian Modular Inc."]),
+])
+def test_a_lower_case_the_may_open_an_upper_case_public_bodys_name(
+    text: str, names: list[str]
+) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('SUPPLY AGREEMENT\n\nThis Supply Agreement ("Agreement") is\n\nmade and entered into as of '
+     'March 2, 2001 (the "Effective Date"), by and\n\nbetween Corlis Networks, Inc., a Delaware '
+     'corporation (the "Company"), and Blue\n\nHarbor Freight Co., a California corporation '
+     '("BHF").\n\n1. Definitions.', ["Corlis Networks, Inc.", "Blue Harbor Freight Co."]),
+    # a title page's short lines still end their blocks
+    ('AGREEMENT\n\nBETWEEN\n\nALDER HOLDINGS INC.\n\nAND\n\nBIRCH CAPITAL LLC\n\nDated as of May '
+     '1, 2012', ["ALDER HOLDINGS INC.", "BIRCH CAPITAL LLC"]),
+])
+def test_a_name_wrapped_over_a_double_spaced_line_is_one_name(text: str, names: list[str]) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Supply Contract is made between OOO "Sever", hereinafter referred to as the "Buyer", '
+     'and Hallam Components Ltd, hereinafter referred to as the "Seller".',
+     ['OOO "Sever"', "Hallam Components Ltd"]),
+    ('This License Agreement is made by and between PJSC "Volga Telecom", a company organized '
+     'under the laws of the Russian Federation ("Licensee"), and Norvik Software AB ("Licensor").',
+     ['PJSC "Volga Telecom"', "Norvik Software AB"]),
+    ('This Contract is entered into between TOO "Kazakh Grain Trade", a limited liability '
+     'partnership registered in Almaty ("Seller"), and Delmar Commodities S.A. ("Buyer").',
+     ['TOO "Kazakh Grain Trade"', "Delmar Commodities S.A."]),
+    ('This Agreement is made between TOV “Dnipro Logistics” (the “Carrier”) and Fenwick Freight '
+     'Inc. (the “Shipper”).', ['TOV “Dnipro Logistics”', "Fenwick Freight Inc."]),
+])
+def test_an_abbreviated_cis_company_form_keeps_its_quoted_name(
+    text: str, names: list[str]
+) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('CONSULTING SERVICES AGREEMENT\n\nBetween:\n\nMarlow Digital Corp.\n\nSuite 410 - 2250 '
+     'Granville Street,\nVancouver, British Columbia, Canada V6H 3G5\n(hereinafter referred to as '
+     '“Marlow”)\nAnd:\n\nKestrel Imaging Limited\nRoom 1804 Harbour Centre, 25 Harbour Road, Wan '
+     'Chai, Hong Kong\n(hereinafter referred to as “Kestrel”)',
+     ["Marlow Digital Corp.", "Kestrel Imaging Limited"]),
+    ('SERVICES AGREEMENT\n\nBETWEEN:\n\nTessaly Foods Inc.\n\n55 Front Street\nToronto, Ontario '
+     'M5J 2N1\n(the "Client")\nAND:\n\nOrwin Packaging Ltd.\n9 Dock Road, Liverpool L3 4BB\n(the '
+     '"Supplier")', ["Tessaly Foods Inc.", "Orwin Packaging Ltd."]),
+])
+def test_an_and_label_closes_an_address_block(text: str, names: list[str]) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('RESEARCH AGREEMENT BETWEEN\n\nHALDEN OPTICS Inc., a Delaware Company, Birch Professional '
+     'Building, 14, Birch Rd. Suite 20, Austin TX 78701 USA, in the person of its Legal '
+     'Representative and Chief Executive Officer Dr. Paul Verne, PhD AND VETRARIA LUMEN S.R.L. an '
+     'Italian Company seated in Pisa, Via Roma n. 12, FISCAL CODE AND VAT NUMBER: 01234567890 in '
+     'the person of its Legal Representative Mr. Marco Bellini;\n\neach a Party and, together, the '
+     'Parties.', ["HALDEN OPTICS Inc.", "VETRARIA LUMEN S.R.L."]),
+    ('COOPERATION AGREEMENT BETWEEN ALPENTAL GMBH, a German company with its seat in Munich, '
+     'represented by its managing director Mr. Karl Huber AND CORSO DIGITALE S.P.A., an Italian '
+     'company with its seat in Milan, represented by Ms. Giulia Conti.',
+     ["ALPENTAL GMBH", "CORSO DIGITALE S.P.A."]),
+])
+def test_an_inline_capital_and_before_a_company_starts_the_next_party(
+    text: str, names: list[str]
+) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('Ladies and Gentlemen:\nHarborview Bancorp, Inc., a Maryland corporation (the "Company"), '
+     'wishes to hire you as its selling agent (the "Agent").\n1. The Offering. The prospectus, '
+     'as it stands when it becomes effective under Section 11 of the 1933 Act (the "Effective '
+     'Time"), is final.',
+     ["Harborview Bancorp, Inc."]),
+    ('Ladies and Gentlemen:\nKestrel Therapeutics Inc. (the "Corporation") confirms its agreement '
+     'with Alder Securities Ltd. (the "Agent"). Securities sold in the United States will be '
+     'offered pursuant to Regulation D (the "U.S. Exemption") by the Agent.',
+     ["Kestrel Therapeutics Inc.", "Alder Securities Ltd."]),
+])
+def test_a_statute_or_rule_reference_is_no_party(text: str, names: list[str]) -> None:
+    assert _defined(text) == names
+
+
+def test_a_representatives_block_of_party_a_is_no_party_label() -> None:
+    text = ('Party A: Jinling Textiles Co., Ltd.\nAddress: 5 Hubin Road, Nanjing\nLegal '
+            'Representative of Party A: Zhou Min\nParty B: Arden Apparel LLC\nAddress: 77 Fifth '
+            'Avenue, New York\nLegal Representative of Party B: Laura Price')
+    assert [c.value for c in find_party_lists(text) if c.kind == "between"] == [
+        ["Jinling Textiles Co., Ltd.", "Arden Apparel LLC"]
+    ]
+
+
+def test_the_tail_of_a_place_after_of_is_no_party() -> None:
+    text = ('1. Tianhe Machinery Group Co., Ltd. (the "Seller"), a company formed in China.\n\n'
+            '2. Corbel Power Systems, Inc. (the "Buyer"), a corporation formed in Delaware, one of '
+            'the\n\nUnited States of America ("USA").')
+    assert _defined(text) == ["Tianhe Machinery Group Co., Ltd.", "Corbel Power Systems, Inc."]
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Agreement is made by and between Ostrava Metals s.r.o. Na Prikope 10, 11000 Prague, '
+     'Czech Republic (hereinafter called "OSTRAVA") and Brightwater Tools Ltd. 5 Mill Street, '
+     'Leeds LS1 4AB (hereinafter called "BRIGHTWATER").',
+     ["Ostrava Metals s.r.o.", "Brightwater Tools Ltd."]),
+    ('This Agreement is made by and between Kestrel Holdings S.A. ("Kestrel") and Pannon Data '
+     'Kft., a Hungarian company ("Pannon").', ["Kestrel Holdings S.A.", "Pannon Data Kft."]),
+])
+def test_a_central_european_legal_form_ends_a_name(text: str, names: list[str]) -> None:
+    assert _first(text) == names
+
+
+def test_and_or_certain_affiliates_of_a_party_is_no_name() -> None:
+    text = ('This Co-Branding Agreement is made as of May 2, 2001 by and between Veltrix Systemes, '
+            'a French societe anonyme that also owns Buyer ("Veltrix") and/or certain affiliates '
+            'of Veltrix, and NovaCAD Inc. (once called Solid Geometry Inc.), a Delaware '
+            'corporation ("NovaCAD").')
+    assert _first(text) == ["Veltrix Systemes", "NovaCAD Inc."]
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Collaboration Agreement ("Agreement") is made by and among Quorra Labs, Inc.\n\n400 '
+     'Ridge Road\n\nPalo Alto,\nCA 94301\nUSA\n\n(hereinafter called "QUORRA"), and Feldmann '
+     'Pharma GmbH\n\nKantstrasse 12\n\n80331 Munich\nGermany\n\n(hereinafter called "FELDMANN")'
+     '\n\n(each a "Party").\n\nEFFECTIVE DATE: March 1, 2012',
+     ["Quorra Labs, Inc.", "Feldmann Pharma GmbH"]),
+    ('This Supply Agreement is entered into between Corlis Networks, Inc.\n\n55 Front Street, '
+     'Suite 300\n\nBoston, MA 02110\n\n("Buyer") and Tolland Foods LLC\n\n9 Dock Road\n\n'
+     'Portland, ME 04101\n\n("Seller").\n\n1. Supply. Seller shall supply the Products.',
+     ["Corlis Networks, Inc.", "Tolland Foods LLC"]),
+])
+def test_an_address_in_paragraphs_of_its_own_continues_the_party_block(
+    text: str, names: list[str]
+) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('SUPPORT AGREEMENT\n\nBetween\n\nClient Name: HARBOR DENTAL GROUP, INC.\n\n120 Market Street'
+     '\n\nDayton, OH 45402\nPrinciple Contact: Ann Lee\n\nAnd\n\nCustomer Name: NORTHSIDE CLINICS, '
+     'INC.\n\n45 River Road\n\nAkron, OH 44308\nPrinciple Contact: Bob Kim\n\nANNUAL FEE.',
+     ["HARBOR DENTAL GROUP, INC.", "NORTHSIDE CLINICS, INC."]),
+    ('SERVICE ORDER\n\nBetween\n\nCompany Name: Larkspur Foods LLC\n\nAnd\n\nVendor Name: Tolland '
+     'Farms Inc.\n\n1. Services.', ["Larkspur Foods LLC", "Tolland Farms Inc."]),
+])
+def test_a_forms_name_label_is_no_part_of_the_name(text: str, names: list[str]) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('THIS SOFTWARE DEVELOPMENT AGREEMENT is made March 3rd, 2019 by and between BYTE FORGE LLC, '
+     'a Delaware limited liability company (Developer ), and (Client) Harbor Meals Inc. for the '
+     'performance of software design services as detailed herein.',
+     ["BYTE FORGE LLC", "Harbor Meals Inc."]),
+    ('This Agreement is made between Harlow Media Inc. for the purposes set out below ("Harlow") '
+     'and Tessaly Films LLC ("Tessaly").', ["Harlow Media Inc.", "Tessaly Films LLC"]),
+])
+def test_for_and_lower_case_words_after_a_legal_form_end_the_name(
+    text: str, names: list[str]
+) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('JOINT FILING AGREEMENT\n\nThe undersigned agree to file a single Schedule 13G for the '
+     'shares of Fenwick Labs, Inc. on behalf of each of them. This agreement may be signed in '
+     'counterparts. Dated: 3/2/2021 Harrow Capital Fund, Ltd.\n\n'
+     'By:/s/ Mary Lowe\n\nMary Lowe\n\nDirector\nHarrow Capital Partners, LP\nBy:/s/ Mary Lowe\n\n'
+     'Mary Lowe\n\nManaging Member\nHarrow GP, LLC\nBy:/s/ Mary Lowe\nMary Lowe',
+     ["Harrow Capital Fund, Ltd.", "Harrow Capital Partners, LP", "Harrow GP, LLC"]),
+    ('JOINT FILING AGREEMENT\n\nThe undersigned agree to file one statement on Schedule 13D for '
+     'all of them. Dated: June 4, 2019 BRISK OAK MASTER FUND, L.P.\nBy: /s/ Tom Reyes\nTom Reyes, '
+     'Director\nBRISK OAK ADVISORS LLC\nBy: /s/ Tom Reyes\nTom Reyes, Managing Member',
+     ["BRISK OAK MASTER FUND, L.P.", "BRISK OAK ADVISORS LLC"]),
+])
+def test_a_date_run_into_the_first_signatorys_line_is_no_part_of_it(
+    text: str, names: list[str]
+) -> None:
+    assert [c.value for c in find_party_lists(text) if c.kind == "between"] == [names]

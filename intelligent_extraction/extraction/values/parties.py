@@ -43,7 +43,10 @@ DEFINED_WINDOW = 3000
 CORPORATE_SUFFIX = (
     r"(?:Inc|Incorporated|Corp|Corporation|Co|Company|Ltd|Ltda|Limited|LLC|L\.\s?L\.\s?C|LLP|"
     r"L\.\s?L\.\s?P|LP|L\.\s?P|PLC|S\.\s?A|SA|S\.A\.S|AG|GmbH|B\.\s?V|BV|N\.\s?V|NV|Pty|"
-    r"S\.p\.A|SpA|S\.r\.l|SE|Pte|Bhd|A/S|Oy|SARL|LLLP|P\.C|P\.A|MHC|N\.\s?A|FSB)\b\.?"
+    r"S\.p\.A|SpA|S\.r\.l|SE|Pte|Bhd|A/S|Oy|SARL|LLLP|P\.C|P\.A|MHC|N\.\s?A|FSB|"
+    # Central Europe's limited companies: Czech and Slovak, Slovene and Croatian, Hungarian,
+    # Danish ("Ostrava Metals s.r.o.", "Adria Soft d.o.o.", "Pannon Data Kft.")
+    r"s\.\s?r\.\s?o|d\.\s?o\.\s?o|Kft|ApS)\b\.?"
 )
 #: What a comma may stand before inside a name: a legal form ("NORTHWIND, INC.") or a
 #: generational suffix ("Thomas A. Whitcombe, Jr.").
@@ -63,7 +66,7 @@ _JOINER = re.compile(r"(?:and\b|&|\(\s*(?:[a-h]|[ivx]{1,4}|\d{1,2})\s*\))", _FLA
 #: A period after these ends no sentence ("DR." as "Dr.", "Pte. Ltd.", "Sdn. Bhd.", "Pvt. Ltd.").
 _ABBREVIATIONS = re.compile(
     r"(?:\b(?i:Inc|Ltd|Co|Corp|Pte|Pty|Pvt|Sdn|No|Nos|St|Ave|Blvd|Rd|Dr|Ft|Mr|Ms|Mrs|Jr|Sr|"
-    r"U\.S|N\.V|S\.A|B\.V|L\.L\.C|L\.P|P\.O|P\.C)|\b[A-Z])$"
+    r"U\.S|N\.V|S\.A|B\.V|L\.L\.C|L\.P|P\.O|P\.C|s\.r\.o|d\.o\.o)|\b[A-Z])$"
 )
 _SENTENCE_END = re.compile(r"\.(?=\s+[A-Z\"“])|\.\s*$")
 _PAREN = re.compile(r"\(([^()]*)\)")
@@ -106,9 +109,10 @@ _DESCRIPTOR = re.compile(
     # whose Registered Office is ...", "Beta LLC located at ..."): no name goes on past them
     r"|,?\s+(?i:d/b/a/?|dba|f/k/a|fka|doing\s+business\s+as)(?=\s)|\s+(?:whose|having|located)\b"
     # the company with its group ("ACME Inc. including its subsidiaries", "ACME Inc. or any of
-    # its affiliates", "ACME Inc. and/or one of its direct or indirect subsidiaries")
+    # its affiliates", "ACME Inc. and/or one of its direct or indirect subsidiaries", "ACME SA
+    # ("ACME") and/or certain affiliates of ACME")
     r"|,?\s+(?:including|or|and/or|together\s+with)\s+(?:(?:any|one|all|each)\s+(?:of\s+)?)?"
-    r"(?:its|their)\s"
+    r"(?:its|their|certain)\s"
     # an Australian company or business number after the name ("Beta Pty Ltd ACN 612 345 678
     # of Level 4, ..."): the address follows it
     r"|,?\s+(?-i:A[BC]N|ARBN)\s*:?\s*\d"
@@ -116,11 +120,13 @@ _DESCRIPTOR = re.compile(
     r"|,\s*(?:[A-Z][\w.]*[ \t]+){1,3}Branch\b"
 )
 #: What may precede a name: punctuation, "and", the number of a numbered party paragraph ("1.
-#: ACME Co., Ltd. (hereinafter referred to as Party A)") and a lower-case descriptor set off by
-#: a comma ("professional golfer, JOHN DOE"), unless a legal form follows the comma: then the
-#: lower-case word is a brand ("q-works, Inc.").
+#: ACME Co., Ltd. (hereinafter referred to as Party A)"), a form's name label and a lower-case
+#: descriptor set off by a comma ("professional golfer, JOHN DOE"), unless a legal form follows
+#: the comma: then the lower-case word is a brand ("q-works, Inc.").
 _LEADING = re.compile(
     r"^[\s,;:.\-–]*(?:(?:and|&)\b[\s,:\-–]*)?(?:\d{1,2}\.[ \t]+)?"
+    # a form's label before the name ("Client Name: ACME, INC.", "Name: Jane Roe")
+    r"(?-i:(?:[A-Z][a-z]+[ \t]+)?Name[ \t]*:[ \t]*)?"
     rf"(?-i:(?:[a-z][a-z-]+\s+){{0,2}}[a-z][a-z-]+,\s*(?=[A-Z])(?!{CORPORATE_SUFFIX}))?",
     _FLAGS,
 )
@@ -143,6 +149,10 @@ _NOT_A_NAME = re.compile(
     rf"[\"“”()\[\];$]|\bAgreement\b|{_MONTH_DAY}|\d{{5}}(?:-\d{{4}})?$|^\d+(?:\.\d+)?$"
     # "the undersigned" is whoever signs, not a name
     r"|^(?:the\s+)?undersigned$"
+    # a reference to a statute, a rule or a part of a document ("Section 11 of the 1933 Act",
+    # "Regulation D", "Rule 144A", "Form S-1", "Exhibit B") that a defined term follows
+    r"|^(?-i:Section|Regulation|Rule|Article|Form|Item|Schedule|Exhibit|Annex|Appendix)\s+"
+    r"(?-i:\d+[\w.()-]*|[A-Z](?:-\d+)?)(?:\s|$)"
     # a paragraph number inside: the reading ran from a heading into a numbered party paragraph
     # ("THIS CONTRACT 1. ACME Co., Ltd."), or a year ending the sentence before ("made on 3rd
     # August, 2021. Gandara Looms Private Limited ...")
@@ -196,10 +206,13 @@ def _name_token(token: str) -> bool:
 
 
 #: A company form of Russia and the CIS before its name in quotes ('Open Joint Stock Company
-#: "Volna-Telecom"', 'Limited Liability Company "Sever"'): the quotes are part of the name.
+#: "Volna-Telecom"', 'Limited Liability Company "Sever"'), spelled out or abbreviated as the
+#: form is registered ('OOO "Sever"', 'PJSC "Volga"', Kazakh 'TOO', Ukrainian 'TOV' / 'PrJSC'):
+#: the quotes are part of the name.
 _CIS_FORM = (
     r"(?:(?:Open|Closed|Public|Non-Public)\s+)?Joint[ -]Stock\s+Company"
     r"|Limited\s+Liability\s+Company"
+    r"|(?-i:OOO|ZAO|OAO|PAO|AO|TOO|TOV|PrJSC|PJSC|OJSC|CJSC|JSC)"
 )
 _QUOTED_FORM_NAME = re.compile(
     rf"(?:{_CIS_FORM})\s+[\"“][A-Z0-9][^\"“”\n]{{0,60}}[\"”]", _FLAGS
@@ -247,12 +260,13 @@ _SUFFIX_THEN_NUMBER = re.compile(
     rf"(?:^|[\s,]){CORPORATE_SUFFIX}(?=[ \t]+(?:(?-i:[A-Z])[\w.-]*[ \t]+){{0,2}}\d)", _FLAGS
 )
 #: Lower-case words after a legal-form suffix go on with the sentence ("ACME Inc. under the
-#: following terms", "Beta LLC hereby agrees"): the name ends at the suffix. A connector
-#: keeps it going ("Alliance Bancorp, Inc. of Pennsylvania"), and "the Company" / "and
+#: following terms", "Beta LLC hereby agrees", "Beta Inc. for the performance of ..."): the
+#: name ends at the suffix. A connector keeps it going ("Alliance Bancorp, Inc. of
+#: Pennsylvania", "Corporation for Public Broadcasting"), and "the Company" / "and
 #: Company" is a role or a firm's tail, no legal form ("A. The Company is ...").
 _SUFFIX_THEN_LOWER = re.compile(
     rf"(?:^|[\s,])(?<!\bthe\s)(?<!\band\s){CORPORATE_SUFFIX}"
-    r"(?=[ \t]+(?!(?:of|for|and|de|du|des|der|von|van|la|le|y|e)\b)"
+    r"(?=[ \t]+(?!(?:of|and|de|du|des|der|von|van|la|le|y|e)\b|for[ \t]+(?-i:[A-Z]))"
     r"(?-i:[a-z]))",
     _FLAGS,
 )
@@ -262,12 +276,13 @@ _SUFFIX_AT_LINE_END = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}(?=[ \t,]*\n)",
 
 
 #: A lower-case "the" before a public body's or an institution's name in a "between" clause
-#: ("between the Regional Water Authority of Eastvale and ...", "and the Ostler Foundation");
+#: ("between the Regional Water Authority of Eastvale and ...", "and the Ostler Foundation",
+#: "between the CITY OF ELMWOOD, OHIO, a municipal corporation");
 #: before a role it stays out ("the Company", "the Disclosing Party and Beta Inc."), so the
 #: name after it, up to any "and", must read as an organisation's.
 _THE = re.compile(r"(?-i:the)[ \t]+(?=[A-Z])")
 _ORGANISATION = re.compile(
-    rf"\s(?-i:of)\s|(?:^|[\s,]){CORPORATE_SUFFIX}$|\b(?:Authority|Board|Council|Foundation|"
+    rf"\s(?-i:of|OF)\s|(?:^|[\s,]){CORPORATE_SUFFIX}$|\b(?:Authority|Board|Council|Foundation|"
     r"University|College|Institute|Trust|Trustees|Bank|Fund|Association|Society|Commission|"
     r"Agency|Department|Government|Hospital|Ministry|Municipality|Federation|Union)$",
     _FLAGS,
@@ -341,8 +356,11 @@ def split_party_names(name: str) -> list[str]:
 
 
 #: The line under a name on a title page that gives its alias or its capacity ('("Alpha")',
-#: "(as Owner)").
-_ALIAS_LINE = re.compile(r"\(\s*(?:(?:the\s+)?[\"“]|as\s)")
+#: "(as Owner)", '(hereinafter called "ALPHA")', '(hereinafter referred to as the "Buyer")').
+_ALIAS_LINE = re.compile(
+    r"\(\s*(?:hereinafter\s+(?:(?:called|referred\s+to\s+as|named)\s+)?)?(?:(?:the\s+)?[\"“]|as\s)",
+    _FLAGS,
+)
 
 
 #: "and" on a line of its own ("and", "AND", "-- AND --") between two names of a title page.
@@ -351,12 +369,32 @@ _JOINER_LINE = r"(?:and|&|-+\s*and\s*-+)"
 
 def _address_then_joiner(text: str, pos: int, limit: int) -> bool:
     """The paragraph at ``pos`` is a party's address block that an "and" line closes
-    ("ACME INC." / blank / "12 Quay Street" / "Springfield" / "and"): the block goes on."""
+    ("ACME INC." / blank / "12 Quay Street" / "Springfield" / "and", or a label "And:"): the
+    block goes on."""
     gap = _BLANK_LINE.search(text, pos, limit)
     paragraph = text[pos : gap.start() if gap else limit]
     return paragraph.count("\n") < 8 and bool(
-        re.search(rf"\n[ \t]*{_JOINER_LINE}[ \t]*$", paragraph, _FLAGS)
+        re.search(rf"\n[ \t]*{_JOINER_LINE}[ \t]*:?[ \t]*$", paragraph, _FLAGS)
     )
+
+
+#: A full line of running text that stops mid-sentence, at a word or a comma: on a page
+#: whose text has a blank line after every line ("... (the "Company"), and Mail" / blank /
+#: "Boxes Etc. USA, Inc., a California corporation"), the gap wraps the sentence, no block ends.
+_WRAPPED_LINE = re.compile(r"[^\n]{60,}[\w,][ \t]*")
+
+
+def _wrapped_line(text: str, end: int) -> bool:
+    """The line that ends at ``end`` is such a full line of running text."""
+    return bool(_WRAPPED_LINE.fullmatch(text, text.rfind("\n", 0, end) + 1, end))
+
+
+def _address_block(text: str, pos: int, limit: int) -> bool:
+    """The paragraph at ``pos`` is a short one that holds an address ("400 Ridge Road",
+    "Palo Alto," / "CA 94301" / "USA")."""
+    gap = _BLANK_LINE.search(text, pos, limit)
+    paragraph = text[pos : gap.start() if gap else limit]
+    return len(paragraph) < 120 and paragraph.count("\n") < 4 and bool(_ADDRESS.search(paragraph))
 
 
 def _paragraph_end(text: str, start: int, limit: int) -> int:
@@ -369,8 +407,11 @@ def _paragraph_end(text: str, start: int, limit: int) -> int:
         alias_line = _ALIAS_LINE.match(text, gap.end())  # '("Alpha")' under its name
         # a sentence that goes on in lower case after the gap was split by the page layout
         # ("Beta Inc." / blank / "with an office at ..."), not ended
-        continued = text[gap.end() : gap.end() + 1].islower()
-        if not (joined or alias_line or continued or _JOINER.match(text, gap.end())
+        continued = text[gap.end() : gap.end() + 1].islower() or _wrapped_line(text, gap.start())
+        # a party's address set in paragraphs of its own ("ACME Inc." / "400 Ridge Road" /
+        # "Palo Alto, CA 94301"), its alias and the next party below
+        if not (joined or alias_line or continued or _address_block(text, gap.end(), limit)
+                or _JOINER.match(text, gap.end())
                 or _address_then_joiner(text, gap.end(), limit)):
             return gap.start()
         pos = gap.end()
@@ -512,16 +553,25 @@ def _after_capacity(segment: str, descriptor: re.Match[str]) -> int | None:
     return m.end() if m else None
 
 
+def _company_follows(segment: str, pos: int) -> bool:
+    """A company's name with its legal form opens ``segment`` at ``pos``."""
+    name, _ = _name_at(segment[pos:])
+    return bool(name and _ENDS_WITH_SUFFIX.search(name))
+
+
 def _next_party(segment: str, pos: int) -> int | None:
     """Where the next party starts after ``pos``: an "and" between two capitalised words with
     no comma joins one name ("the Securities and Exchange Commission") and is passed over,
     unless it closes an address ("whose office is at 2 Dock Road, Hull and Beta Limited") or
-    a place that a company follows ("under the laws of Singapore and Beta Ltd, a company ...")."""
+    a place that a company follows ("under the laws of Singapore and Beta Ltd, a company ...").
+    An inline capital "AND" starts the next party after an address, or before a company's
+    name with its legal form ("..., represented by Mr. Karl Huber AND BETA S.P.A., ...")."""
     for m in _NEXT_PARTY.finditer(segment, pos):
         address = _ADDRESS_BEFORE.search(segment[max(0, m.start() - _ADDRESS_REACH) : m.start()])
-        if (m.group("inline") and not address) or _DESCRIPTOR_GOES_ON.match(segment, m.end()):
+        inline = m.group("inline") and not (address or _company_follows(segment, m.end()))
+        if inline or _DESCRIPTOR_GOES_ON.match(segment, m.end()):
             continue
-        if ("," in m.group() or address or _place_then_company(segment, m)
+        if ("," in m.group() or address or _place_then_company(segment, m) or m.group("inline")
                 or not _CAPITALISED_BEFORE.search(segment, pos, m.start())):
             return m.end()
     return None
@@ -751,9 +801,18 @@ def _name_before(text: str, alias_start: int) -> tuple[str, int] | None:
 _CAPITALISED_AND = re.compile(r"\b[A-Z][\w’'-]*[ \t]+(?:and|&)[ \t]+$")
 
 
+#: Capitalised words and "of" just before a reading: "United States of " before "America".
+_CAPITALISED_OF = re.compile(r"(?:[A-Z][\w’'.-]*\s+){1,3}of\s+$")
+
+
 def _tail_of_a_longer_name(text: str, name: str, start: int) -> bool:
     """Words after "Capitalised and" that no legal form closes are the end of a longer name
-    ("Federal Energy and Water Board"), not a party; one word may be an alias ("... and ZX")."""
+    ("Federal Energy and Water Board"), not a party; one word may be an alias ("... and ZX").
+    A reading after "of" that ends a place's name ("the United States of America ("USA")")
+    is no party either."""
+    head = _CAPITALISED_OF.search(text, max(0, start - 40), start)
+    if head and is_place_name(squash_spaces(head.group() + name)):
+        return True
     return (
         len(name.split()) > 1
         and not _HAS_SUFFIX.search(name)
@@ -858,8 +917,10 @@ def defined_aliases(text: str) -> dict[str, str]:
 #: "Party A: ACME Co., Ltd." / "Party B: ...": each party on a labelled line or run of text,
 #: its address, contact and telephone after it.
 #: The label may carry the party's role ("Party A (Licensor):").
+#: "Party A:" labels a party, unless it follows "of": "Legal Representative of Party A:" heads
+#: the block of the person who signs for it.
 _LETTER_LABEL = re.compile(
-    r"\bParty\s+(?P<letter>[A-F])\s*(?:\([^()\n]{1,40}\)\s*)?[:：]\s*"
+    r"(?<!\bof\s)\bParty\s+(?P<letter>[A-F])\s*(?:\([^()\n]{1,40}\)\s*)?[:：]\s*"
 )
 _LETTER_NAME_END = re.compile(
     r"\n|\bParty\s+[A-F]\s*[:：]|\b(?:(?:Registration|Registered|Legal|Business)\s+)?Address\b|"
@@ -984,6 +1045,14 @@ _NOT_A_SIGNATORY = re.compile(
 )
 
 
+#: The date a statement is signed on, run into the line of its first signatory ("... in
+#: counterparts. Dated: 4/8/2020 ACME Fund, Ltd."): the name follows it.
+_DATED_BEFORE_NAME = re.compile(
+    r"\bDated?\s*:?\s*(?:\d{1,2}/\d{1,2}/\d{2,4}|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|"
+    r"Dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4})[ \t]+(?=[A-Z])"
+)
+
+
 def _signatories(text: str) -> list[Candidate]:
     """Each name on a line of its own right over a "By:" or "/s/" line (an entity's block),
     and each "/s/ Jane Roe" signed without such a name over it (an individual), in order."""
@@ -996,6 +1065,8 @@ def _signatories(text: str) -> list[Candidate]:
     first = last = None
     for k, (pos, line) in enumerate(lines[:-1]):
         below = lines[k + 1][1]
+        if dated := list(_DATED_BEFORE_NAME.finditer(line)):
+            pos, line = pos + dated[-1].end(), line[dated[-1].end() :]
         name = None
         if _SIGNATURE_LINE.match(below) and not _NOT_A_SIGNATORY.match(line):
             bare = squash_spaces(_PAREN.sub(" ", line)).rstrip(",;: ")
