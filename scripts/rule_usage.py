@@ -1766,7 +1766,7 @@ def inventory() -> list[Rule]:
         "        ends = _dated_ends(p.text, days)\n",
         r"(?i:\b(?:commenc\w*|begin\w*|start\w*|effective|effect|force)\s+(?:on|as\s+of|from|upon))"
         r"\s+the\s+(?:[A-Z][\w-]*\s+){1,3}Date\b[^.;]{0,80}?(?i:\b(?:until|through|(?:expir"
-        r"|terminat|end)\w*\s+(?:at\s+[^.;]{0,30}?)?on))\s+[^.;]{4,30}?\d{4}", flags=0,
+        r"|terminat|end)\w*\s+(?:at\s+[^;]{0,30}?)?on))\s+[^.;]{4,30}?\d{4}", flags=0,
         generic=True, readers=("duration",),
     ))
     rules.append(edit(
