@@ -1759,6 +1759,25 @@ def inventory() -> list[Rule]:
         r"\buntil\s+the\s+(?:[A-Z][\w-]*\s+){1,3}Date\b", flags=0, generic=True,
         readers=("date",),
     ))
+    rules.append(edit(
+        "rules.py", "a term from a defined start ('begins on the Effective Date') to a day written "
+        "in its sentence is the time between them (_defined_start_ends)",
+        "        ends = _dated_ends(p.text, days) + _defined_start_ends(p.text, days, defined)\n",
+        "        ends = _dated_ends(p.text, days)\n",
+        r"(?i:\b(?:commenc\w*|begin\w*|start\w*|effective|effect|force)\s+(?:on|as\s+of|from|upon))"
+        r"\s+the\s+(?:[A-Z][\w-]*\s+){1,3}Date\b[^.;]{0,80}?(?i:\b(?:until|through|(?:expir"
+        r"|terminat|end)\w*\s+(?:at\s+[^;]{0,30}?)?on))\s+[^.;]{4,30}?\d{4}", flags=0,
+        generic=True, readers=("duration",),
+    ))
+    rules.append(edit(
+        "rules.py", "a day written with its name in brackets ('as of March 1, 2024 (the "
+        "\"Effective Date\")') defines that date (_DATE_NAMED_IN_PASSING)",
+        '            if d.unit == "day" and (m := _DATE_NAMED_IN_PASSING.match(p.text, d.end)):\n',
+        '            if d.unit == "day" and (m := None):\n',
+        r"\d{4}\s*\(\s*(?:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?:the\s+)?"
+        r"[\"“](?:[A-Z][\w-]*\s+){1,3}Date[\"”]\s*\)", flags=0, generic=True,
+        readers=("duration", "date"),
+    ))
     # ---------------------------------------------------------------- rules.py (renewal mode)
     # the duration reader does not run the renewal mode: its ablation shows no change, the probe
     # counts where these could fire

@@ -138,26 +138,63 @@ def _term_between_dates(reader: CandidateReader) -> list[Scored]:
     """A term stated only by its two ends, in one sentence about the agreement: "This Agreement
     shall come into force on 1st May 2021 and shall remain in force until 30th April 2024" is
     a term of three years. Kleister labels the span between the two days as the term (train: an
-    NDA effective February 18 that terminates on March 5 has a term of 16 days)."""
+    NDA effective February 18 that terminates on March 5 has a term of 16 days). The first end
+    may be a defined date ("begins on the Effective Date"), read from its definition."""
     if reader.field.type is not ValueType.duration:
         return []
+    defined = _defined_dates(reader)
     found = []
     for p in reader.passages:
         days = [d for d in find_candidates(ValueType.date, p.text) if d.unit == "day"]
-        for begin, end in pairwise(days):
-            if begin.kind != "effective" or end.kind != "expire":
-                continue  # the date the agreement takes effect, then the one it expires on
-            s, e = sentence_bounds(p.text, begin.start, begin.end)
-            if end.end > e or not _AGREEMENT_SUBJECT.search(p.text, s, begin.start):
-                continue
-            span = duration_between(str(begin.value), str(end.value))
+        ends = _dated_ends(p.text, days) + _defined_start_ends(p.text, days, defined)
+        for first, start, end in ends:
+            span = duration_between(first, str(end.value))
             if span is None:
                 continue
             unit = "year" if span.endswith("Y") else "month"
-            c = Candidate(span, p.text[begin.start : end.end], begin.start, end.end, unit, "term")
-            note = f"from {begin.value} to {end.value}"
+            c = Candidate(span, p.text[start : end.end], start, end.end, unit, "term")
+            note = f"from {first} to {end.value}"
             found.append(reader.place(p, c, reader.features(p, c), note=note))
     return found
+
+
+def _dated_ends(text: str, days: list[Candidate]) -> list[tuple[str, int, Candidate]]:
+    """The day the agreement takes effect, then the one it expires on, both written in one
+    sentence about the agreement: (first day, where it is written, the last day)."""
+    ends = []
+    for begin, end in pairwise(days):
+        if begin.kind != "effective" or end.kind != "expire":
+            continue
+        s, e = sentence_bounds(text, begin.start, begin.end)
+        if end.end <= e and _AGREEMENT_SUBJECT.search(text, s, begin.start):
+            ends.append((str(begin.value), begin.start, end))
+    return ends
+
+
+#: The agreement starts on a day named only by its defined name: "This Agreement begins on the
+#: Effective Date", "The term shall commence on the Commencement Date". Not another document's
+#: date ("on the Effective Date of the Master Agreement").
+_STARTS_ON_A_DEFINED_DATE = re.compile(
+    r"(?i:\b(?:commenc\w*|begin\w*|start\w*|(?:be|become|becomes|is)\s+effective"
+    r"|takes?\s+effect|(?:enter|come)s?\s+into\s+(?:force|effect))\s+(?:on|as\s+of|from|upon))"
+    r"\s+the\s+(?P<name>(?:[A-Z][\w-]*\s+){1,3}Date)\b(?!\s+of\b)"
+)
+
+
+def _defined_start_ends(
+    text: str, days: list[Candidate], defined: Mapping[str, str]
+) -> list[tuple[str, int, Candidate]]:
+    """The agreement starts on a defined date whose day ``defined`` gives and expires on the
+    next day written in the sentence: (the defined day, where its name is, the last day)."""
+    ends = []
+    for m in _STARTS_ON_A_DEFINED_DATE.finditer(text):
+        first = defined.get(" ".join(m.group("name").split()))
+        s, e = sentence_bounds(text, m.start(), m.end())
+        end = next((d for d in days if d.start >= m.end()), None)
+        if (first and end and end.kind == "expire" and end.end <= e
+                and _AGREEMENT_SUBJECT.search(text, s, m.start())):
+            ends.append((first, m.start("name"), end))
+    return ends
 
 
 #: The agreement takes effect when it is signed, with no date of its own: "shall enter into
@@ -531,6 +568,14 @@ _DATE_DEFINITION = re.compile(
 )
 
 
+#: A day named where it is written: 'as of March 1, 2024 (the "Effective Date")',
+#: '... 2023 (hereinafter referred to as the "Start Date")'.
+_DATE_NAMED_IN_PASSING = re.compile(
+    r"\s*\(\s*(?:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?:the\s+)?"
+    r"[\"“](?P<name>(?:[A-Z][\w-]*\s+){1,3}Date)[\"”]\s*\)"
+)
+
+
 def _defined_dates(reader: CandidateReader) -> dict[str, str]:
     """The days the passages define by name: {"Maturity Date": "2023-11-30"}."""
     defined = {}
@@ -539,6 +584,9 @@ def _defined_dates(reader: CandidateReader) -> dict[str, str]:
             dates = find_candidates(ValueType.date, p.text[m.end() : m.end() + 40])
             if dates and dates[0].start == 0 and dates[0].unit == "day":
                 defined.setdefault(" ".join(m.group("name").split()), str(dates[0].value))
+        for d in find_candidates(ValueType.date, p.text):
+            if d.unit == "day" and (m := _DATE_NAMED_IN_PASSING.match(p.text, d.end)):
+                defined.setdefault(" ".join(m.group("name").split()), str(d.value))
     return defined
 
 

@@ -1667,6 +1667,53 @@ def test_an_agreement_until_an_undefined_date_stays_event_bound():
     assert _expiration_of(clause).value == "perpetual"
 
 
+@pytest.mark.parametrize("definition, clause, term", [
+    ('This Software Subscription Agreement is made as of March 1, 2024 (the "Effective Date") '
+     "by and between Coldbrook Analytics LLC and Tern Harbor Logistics Inc.",
+     "2. Term. This Agreement begins on the Effective Date and expires at 11:59 p.m. on "
+     "February 28, 2027.", "P3Y"),
+    ('1. Definitions. In this Agreement: "Commencement Date" means June 1, 2022; "Services" '
+     "means the advisory services described in Schedule 1.",
+     "3. Term. The term shall commence on the Commencement Date and end on May 31, 2025.",
+     "P3Y"),
+    ("This Equipment Maintenance Agreement is entered into effective as of September 15, 2023 "
+     '(hereinafter the "Start Date"), by and between Brightwater Machine Services, Inc. and '
+     "Ocotillo Packaging Co.",
+     "2. Term. The term of this Agreement shall start on the Start Date and shall terminate on "
+     "September 14, 2024.", "P1Y"),
+])
+def test_a_term_from_a_defined_date_to_a_written_day_is_the_time_between(
+    extractor, definition, clause, term
+):
+    chunks = [chunk(clause, 3, 2000), chunk(definition, 1, 0, 0.7)]
+    assert extractor.extract(TERM_FIELD, chunks).value == term
+
+
+@pytest.mark.parametrize("definition, clause", [
+    # the start is defined in another agreement
+    ('This Transition Services Agreement is entered into as of August 8, 2021 under the Asset '
+     'Purchase Agreement dated July 2, 2021 (the "Purchase Agreement").',
+     "2. Term. This Agreement begins on the Closing Date (as defined in the Purchase "
+     "Agreement) and expires on March 31, 2022."),
+    # another document's effective date
+    ('Sublicensor holds a license under the Master License Agreement, whose effective date is '
+     'January 1, 2019 (the "Master Effective Date").',
+     "3. Term. This Agreement begins on the Effective Date of the Master License Agreement and "
+     "ends on December 31, 2026."),
+    # the defined date has no day of its own
+    ('1. Definitions. "Effective Date" means the date on which the last party signs this '
+     "Agreement.",
+     "3. Term. This Agreement commences on the Effective Date and ends on December 31, 2025."),
+    # a warranty period, not the agreement's term
+    ('1. Definitions. "Delivery Date" means March 3, 2025.',
+     "3. Warranty. The warranty period begins on the Delivery Date and expires on March 2, "
+     "2026."),
+])
+def test_a_term_from_an_unknown_or_foreign_date_is_not_computed(extractor, definition, clause):
+    chunks = [chunk(clause, 3, 2000), chunk(definition, 1, 0, 0.7)]
+    assert extractor.extract(TERM_FIELD, chunks).status == "not_found"
+
+
 # --------------------------------------------------------------------------- party blocks
 
 
