@@ -37,11 +37,19 @@ __all__ = [
 _FLAGS = re.IGNORECASE
 DEFINED_WINDOW = 3000
 
+#: Legal forms written in several words: Polish "sp. z o.o." (spelled out "spółka z ograniczoną
+#: odpowiedzialnością"), Mexican "S. de R.L. de C.V." and "S.A. de C.V." (or "S.A.P.I. de
+#: C.V."). They come first in CORPORATE_SUFFIX, and a name's words are read with each as one.
+_MULTI_WORD_FORM = (
+    r"sp\.\s?z\s?o\.\s?o|sp[óo][łl]ka\s+z\s+ograniczon[ąa]\s+odpowiedzialno[śs]ci[ąa]"
+    r"|S\.\s?(?:A\.\s?(?:P\.\s?I\.\s?)?|de\s+R\.\s?L\.\s?)de\s+C\.\s?V|S\.\s?de\s+R\.\s?L"
+)
 #: Legal-form suffixes that end a company name ("Inc.", "L.L.C.", "GmbH", "Pty Ltd", a
 #: professional association's "P.A.", a US national bank's "N.A." and a federal savings bank's
 #: "FSB": "Beta Bank, N.A.").
 CORPORATE_SUFFIX = (
-    r"(?:Inc|Incorporated|Corp|Corporation|Co|Company|Ltd|Ltda|Limited|LLC|L\.\s?L\.\s?C|LLP|"
+    rf"(?:{_MULTI_WORD_FORM}|"
+    r"Inc|Incorporated|Corp|Corporation|Co|Company|Ltd|Ltda|Limited|LLC|L\.\s?L\.\s?C|LLP|"
     r"L\.\s?L\.\s?P|LP|L\.\s?P|PLC|S\.\s?A|SA|S\.A\.S|AG|GmbH|B\.\s?V|BV|N\.\s?V|NV|Pty|"
     r"S\.p\.A|SpA|S\.r\.l|SE|Pte|Bhd|A/S|Oy|SARL|LLLP|P\.C|P\.A|MHC|N\.\s?A|FSB|"
     # Central Europe's limited companies: Czech and Slovak, Slovene and Croatian, Hungarian,
@@ -63,9 +71,10 @@ _CLAUSE_END = re.compile(
 )
 _BLANK_LINE = re.compile(r"\n[ \t]*\n\s*")
 _JOINER = re.compile(r"(?:and\b|&|\(\s*(?:[a-h]|[ivx]{1,4}|\d{1,2})\s*\))", _FLAGS)
-#: A period after these ends no sentence ("DR." as "Dr.", "Pte. Ltd.", "Sdn. Bhd.", "Pvt. Ltd.").
+#: A period after these ends no sentence ("DR." as "Dr.", "Pte. Ltd.", "Sdn. Bhd.", "Pvt. Ltd.",
+#: Polish "ul." for a street).
 _ABBREVIATIONS = re.compile(
-    r"(?:\b(?i:Inc|Ltd|Co|Corp|Pte|Pty|Pvt|Sdn|No|Nos|St|Ave|Blvd|Rd|Dr|Ft|Mr|Ms|Mrs|Jr|Sr|"
+    r"(?:\b(?i:Inc|Ltd|Co|Corp|Pte|Pty|Pvt|Sdn|No|Nos|St|Ave|Blvd|Rd|Dr|Ft|Mr|Ms|Mrs|Jr|Sr|ul|"
     r"U\.S|N\.V|S\.A|B\.V|L\.L\.C|L\.P|P\.O|P\.C|s\.r\.o|d\.o\.o)|\b[A-Z])$"
 )
 _SENTENCE_END = re.compile(r"\.(?=\s+[A-Z\"“])|\.\s*$")
@@ -90,9 +99,9 @@ _DESCRIPTOR = re.compile(
     r"incorporated|having|with|whose|located|residing|resident|existing|duly|its|of|d/b/a|f/k/a)\b|"
     # (capitalised where a flattened party block set it on a line of its own: "ACME Inc.
     # With principal offices at ...")
-    # ... and an address after "of": "ACME Pty Ltd of Level 3, 88 George Street"
+    # ... and an address after "of": "ACME Pty Ltd of Level 3, 88 George Street", Polish "of ul."
     r"\s+(?:(?i:with|having|whose|located|residing)|of)\s+(?:(?:its|a|an|"
-    r"offices?|principal|business|places?|registered)\b|\d|(?:Level|Suite|Floor|Unit)\s+\d)"
+    r"offices?|principal|business|places?|registered)\b|\d|(?:Level|Suite|Floor|Unit)\s+\d|ul\.)"
     # ... or a building's name, then a comma ("ACME Limited of Harcourt House, 12 Mill Lane")
     r"|\s+of\s+(?-i:(?:[A-Z][\w'’-]*[ \t]+){1,3}(?:House|Building|Tower|Centre|Center|Court|"
     r"Chambers|Hall|Plaza|Mill|Lodge|Wharf))[ \t]*,"
@@ -142,8 +151,8 @@ _INTRODUCER = re.compile(
     _FLAGS,
 )
 #: "/" and a spaced hyphen join parts of one name ("Blackstone / GSO Fund", "Alumni - Northern
-#: Chapter"); an en dash is left out: it joins ranges ("Fiscal Years 2006 – 2008").
-_CONNECTORS = frozenset("and & / - of for the de du des der von van la le y e".split())
+#: Chapter"), as Spanish "del" does ("Maquinas del Norte, S.A. de C.V."); an en dash is left out: it joins ranges ("Fiscal Years 2006 – 2008").
+_CONNECTORS = frozenset("and & / - of for the de del du des der von van la le y e".split())
 _MONTH_DAY = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d"
 _NOT_A_NAME = re.compile(
     rf"[\"“”()\[\];$]|\bAgreement\b|{_MONTH_DAY}|\d{{5}}(?:-\d{{4}})?$|^\d+(?:\.\d+)?$"
@@ -230,10 +239,14 @@ _LOWER_CASE_BRAND = re.compile(
 )
 
 
+_MULTI_WORD_FORM_AT_END = re.compile(rf"\s(?:{_MULTI_WORD_FORM})\b\.?$", _FLAGS)
+
+
 def _looks_like_name(name: str) -> bool:
     """Every word a name word or a connector ("Bank of Springfield"), not a suffix alone, no
     quotes or dates: rejects "the undersigned", "a Delaware corporation", "Inc.", "June 1"."""
     name = _QUOTED_FORM_NAME.sub("Quoted", name)  # its quotes are part of the name
+    name = _MULTI_WORD_FORM_AT_END.sub(" Ltd", name)  # "sp. z o.o." is one word, as "Ltd" is
     tokens = name.replace(",", " ").split()
     if not tokens or _NOT_A_NAME.search(name) or re.fullmatch(CORPORATE_SUFFIX, tokens[0], _FLAGS):
         return False
