@@ -558,6 +558,26 @@ def inventory() -> list[Rule]:
         r"\b(?:s\.\s?r\.\s?o|d\.\s?o\.\s?o|Kft|ApS)\b", generic=True,
     ))
     rules.append(edit(
+        vp, "legal forms of several words end a name ('sp. z o.o.', 'S. de R.L. de C.V.')",
+        '    rf"(?:{_MULTI_WORD_FORM}|"', '    r"(?:"',
+        r"\b(?:sp\.\s?z\s?o\.\s?o|sp[óo][łl]ka\s+z\s+ograniczon|S\.\s?(?:A\.\s?)?de\s+[RC]\.)",
+        generic=True,
+    ))
+    rules.append(edit(
+        vp, "Spanish 'del' joins the words of a name ('Maquinas del Norte')",
+        '"and & / - of for the de del du', '"and & / - of for the de du',
+        r"\b[A-Z][\w'’-]*\s+del\s+[A-Z]", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "Polish 'ul.' (a street) ends no sentence",
+        '|Jr|Sr|ul|"', '|Jr|Sr|"', r"\bul\.\s+[A-Z]", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "Polish 'of ul.' opens an address after a name",
+        'registered)\\b|ul\\.|\\d|', 'registered)\\b|\\d|',
+        r"\bof\s+ul\.\s", flags=0, generic=True,
+    ))
+    rules.append(edit(
         vp, "descriptor: 'and/or certain affiliates of ACME' is the company's group",
         '    r"(?:its|their|certain)\\s"', '    r"(?:its|their)\\s"',
         r"\b(?:including|or|and/or|together\s+with)\s+certain\s", generic=True,

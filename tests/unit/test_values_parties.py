@@ -1453,3 +1453,25 @@ def test_a_date_run_into_the_first_signatorys_line_is_no_part_of_it(
     text: str, names: list[str]
 ) -> None:
     assert [c.value for c in find_party_lists(text) if c.kind == "between"] == [names]
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Distribution Agreement is made between Wisla Trade sp. z o.o., a company organised '
+     'under the laws of Poland ("Distributor"), and Harbourline Goods Inc., a Delaware '
+     'corporation ("Supplier").', ["Wisla Trade sp. z o.o.", "Harbourline Goods Inc."]),
+    ('This Service Agreement is concluded between Kraków Data Systems spółka z ograniczoną '
+     'odpowiedzialnością, with its registered office in Kraków ("Provider"), and Ostwind Handel '
+     'GmbH ("Customer").',
+     ["Kraków Data Systems spółka z ograniczoną odpowiedzialnością", "Ostwind Handel GmbH"]),
+    ('This Supply Agreement is made by and between Maquinas del Norte, S. de R.L. de C.V., a '
+     'Mexican company ("Seller"), and Tri-County Machining LLC ("Buyer").',
+     ["Maquinas del Norte, S. de R.L. de C.V.", "Tri-County Machining LLC"]),
+    ('This Agreement is made between Grupo Alameda, S.A. de C.V., a company organized under the '
+     'laws of Mexico ("Alameda"), and Pinecrest Foods, Inc. ("Pinecrest").',
+     ["Grupo Alameda, S.A. de C.V.", "Pinecrest Foods, Inc."]),
+    ('This Agreement is made between Vistula Foods Sp. z o. o. of ul. Prosta 12, 00-850 Warsaw, '
+     'Poland (the "Seller") and Copperfield Grocers Ltd. (the "Buyer").',
+     ["Vistula Foods Sp. z o. o.", "Copperfield Grocers Ltd."]),
+])
+def test_a_legal_form_of_several_words_ends_a_name(text: str, names: list[str]) -> None:
+    assert _first(text) == names

@@ -101,7 +101,7 @@ _DESCRIPTOR = re.compile(
     # With principal offices at ...")
     # ... and an address after "of": "ACME Pty Ltd of Level 3, 88 George Street", Polish "of ul."
     r"\s+(?:(?i:with|having|whose|located|residing)|of)\s+(?:(?:its|a|an|"
-    r"offices?|principal|business|places?|registered)\b|\d|(?:Level|Suite|Floor|Unit)\s+\d|ul\.)"
+    r"offices?|principal|business|places?|registered)\b|ul\.|\d|(?:Level|Suite|Floor|Unit)\s+\d)"
     # ... or a building's name, then a comma ("ACME Limited of Harcourt House, 12 Mill Lane")
     r"|\s+of\s+(?-i:(?:[A-Z][\w'’-]*[ \t]+){1,3}(?:House|Building|Tower|Centre|Center|Court|"
     r"Chambers|Hall|Plaza|Mill|Lodge|Wharf))[ \t]*,"
