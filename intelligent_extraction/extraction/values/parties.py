@@ -808,7 +808,23 @@ def _name_before(text: str, alias_start: int) -> tuple[str, int] | None:
     *_, name, start = max(readings)
     if _tail_of_a_longer_name(text, name, start):
         return None
-    return _whole_name(readings, name, start)
+    return _whole_name(text, readings, name, start)
+
+
+#: A representative's label or "represented by" before a reading: the words up to its "and"
+#: name the person who acts for the party before, as a flattened party block reads ("...
+#: Legal representative : Wei Zhang and Bluegate Auto Finish LLC hereinafter referred to as").
+_REPRESENTATIVE_BEFORE = re.compile(
+    r"\brepresent(?:ative|ed\s+by)\b[^\n:,()]{0,40}?[ \t]*:?[ \t]*"
+    r"(?-i:[A-Z][\w.'’-]*[ \t]+){0,3}$",
+    _FLAGS,
+)
+
+
+def _after_a_representative(text: str, pos: int) -> bool:
+    """Whether a representative's label or "represented by" stands just before ``pos``, or
+    before the first names of a person there ("Legal representative : Wei " before "Zhang")."""
+    return bool(_REPRESENTATIVE_BEFORE.search(text, max(0, pos - 60), pos))
 
 
 _CAPITALISED_AND = re.compile(r"\b[A-Z][\w’'-]*[ \t]+(?:and|&)[ \t]+$")
@@ -826,10 +842,12 @@ def _tail_of_a_longer_name(text: str, name: str, start: int) -> bool:
     head = _CAPITALISED_OF.search(text, max(0, start - 40), start)
     if head and is_place_name(squash_spaces(head.group() + name)):
         return True
+    head = _CAPITALISED_AND.search(text, max(0, start - 40), start)
     return (
         len(name.split()) > 1
         and not _HAS_SUFFIX.search(name)
-        and bool(_CAPITALISED_AND.search(text, max(0, start - 40), start))
+        and bool(head)
+        and not _after_a_representative(text, head.start())
     )
 
 
@@ -841,17 +859,20 @@ _INSTITUTION_HEAD = (
 )
 
 
-def _whole_name(readings: list[tuple], name: str, start: int) -> tuple[str, int]:
+def _whole_name(text: str, readings: list[tuple], name: str, start: int) -> tuple[str, int]:
     """The longer reading when ``name`` is only its tail after an inner "and" or an
     institution's "of": "Cedar Valley Light and Gas Company (\"CVLG\")" is one name, not "Gas
     Company", and so is "Mutual Assurance Group of Ohio, Incorporated"; but
     "ACME Inc. and Beta LLC" stays two (what comes before "and" ends with a legal form), and
-    so does "Jane Roe and JRH" (the tail is no company's full name)."""
+    so does "Jane Roe and JRH" (the tail is no company's full name), and a representative's
+    name and the next party ("Legal representative : Wei Zhang and Beta LLC")."""
     if not _ENDS_WITH_SUFFIX.search(name):
         return name, start
     for *_, longer, longer_start in sorted(readings, key=lambda r: r[2]):
         head = re.match(rf"(.+?)\s+(?:and|&)\s+{re.escape(name)}$", longer)
         if head and not _ENDS_WITH_SUFFIX.search(head.group(1)) and "," not in head.group(1):
+            if _after_a_representative(text, longer_start):
+                continue
             return longer, longer_start
         if re.fullmatch(rf"{_INSTITUTION_HEAD}\s+of\s+{re.escape(name)}", longer):
             return longer, longer_start
