@@ -578,6 +578,16 @@ def inventory() -> list[Rule]:
         r"\bof\s+ul\.\s", flags=0, generic=True,
     ))
     rules.append(edit(
+        vp, "a representative before 'X and' keeps the person out of the next party's name",
+        "            if _after_a_representative(text, longer_start):\n                continue\n", "",
+        r"\brepresent(?:ative|ed\s+by)\b[^\n]{0,60}?\sand\s+[A-Z]", generic=True,
+    ))
+    rules.append(edit(
+        vp, "a representative before 'X and' makes the next words a party, not a name's tail",
+        "        and not _after_a_representative(text, head.start())\n", "",
+        r"\brepresent(?:ative|ed\s+by)\b[^\n]{0,60}?\sand\s+[A-Z]", generic=True,
+    ))
+    rules.append(edit(
         vp, "descriptor: 'and/or certain affiliates of ACME' is the company's group",
         '    r"(?:its|their|certain)\\s"', '    r"(?:its|their)\\s"',
         r"\b(?:including|or|and/or|together\s+with)\s+certain\s", generic=True,

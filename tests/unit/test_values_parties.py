@@ -1475,3 +1475,20 @@ def test_a_date_run_into_the_first_signatorys_line_is_no_part_of_it(
 ])
 def test_a_legal_form_of_several_words_ends_a_name(text: str, names: list[str]) -> None:
     assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('by and between Harbin Coatings Trading Co Ltd hereinafter referred to as ("HARBIN") '
+     'Address : 18 Xin Road, Shanghai Legal representative : Wei Zhang and Bluegate Auto Finish '
+     'LLC hereinafter referred to as ("DISTRIBUTOR") Address : 400 Main Street, Tampa Legal '
+     'representative : Robert Hale', ["Harbin Coatings Trading Co Ltd", "Bluegate Auto Finish LLC"]),
+    ('by and between:\n\nHarbin Coatings Trading Co Ltd hereinafter referred to as ("HARBIN") '
+     'Address : 18 Xin Road, Pudong, Shanghai Tel. : (86-21) 5555 0100 Legal representative : '
+     'Wei Zhang and Bluegate Auto Finish hereinafter referred to as ("DISTRIBUTOR") Address : '
+     '400 Main Street, Tampa Legal representative : Robert Hale',
+     ["Harbin Coatings Trading Co Ltd", "Bluegate Auto Finish"]),
+])
+def test_a_representative_named_before_and_is_no_part_of_the_next_party(
+    text: str, names: list[str]
+) -> None:
+    assert _defined(text) == names
