@@ -239,6 +239,11 @@ _LOWER_CASE_BRAND = re.compile(
 )
 
 
+#: A city or region in parentheses before the legal form is part of a name, as Chinese
+#: subsidiaries are registered ("Huaxin Coatings (Shanghai) Co., Ltd.", "(Hong Kong) Limited").
+_PLACE_BEFORE_FORM = re.compile(
+    rf"\s\((?-i:[A-Z][A-Za-z]+(?:\s[A-Z][a-z]+)?)\)(?=,?\s+{CORPORATE_SUFFIX})", _FLAGS
+)
 _MULTI_WORD_FORM_AT_END = re.compile(rf"\s(?:{_MULTI_WORD_FORM})\b\.?$", _FLAGS)
 
 
@@ -247,6 +252,7 @@ def _looks_like_name(name: str) -> bool:
     quotes or dates: rejects "the undersigned", "a Delaware corporation", "Inc.", "June 1"."""
     name = _QUOTED_FORM_NAME.sub("Quoted", name)  # its quotes are part of the name
     name = _MULTI_WORD_FORM_AT_END.sub(" Ltd", name)  # "sp. z o.o." is one word, as "Ltd" is
+    name = _PLACE_BEFORE_FORM.sub(" Place", name)
     tokens = name.replace(",", " ").split()
     if not tokens or _NOT_A_NAME.search(name) or re.fullmatch(CORPORATE_SUFFIX, tokens[0], _FLAGS):
         return False
