@@ -588,6 +588,12 @@ def inventory() -> list[Rule]:
         r"\brepresent(?:ative|ed\s+by)\b[^\n]{0,60}?\sand\s+[A-Z]", generic=True,
     ))
     rules.append(edit(
+        vp, "a city in parentheses before the legal form is in the name ('ACME (Shanghai) Co., Ltd.')",
+        '    name = _PLACE_BEFORE_FORM.sub(" Place", name)\n', "",
+        r"\s\([A-Z][A-Za-z]+(?:\s[A-Z][a-z]+)?\),?\s+(?:Co|Ltd|Limited|Inc|Corp|LLC|GmbH)\b",
+        flags=0, generic=True,
+    ))
+    rules.append(edit(
         vp, "descriptor: 'and/or certain affiliates of ACME' is the company's group",
         '    r"(?:its|their|certain)\\s"', '    r"(?:its|their)\\s"',
         r"\b(?:including|or|and/or|together\s+with)\s+certain\s", generic=True,

@@ -1481,7 +1481,8 @@ def test_a_legal_form_of_several_words_ends_a_name(text: str, names: list[str]) 
     ('by and between Harbin Coatings Trading Co Ltd hereinafter referred to as ("HARBIN") '
      'Address : 18 Xin Road, Shanghai Legal representative : Wei Zhang and Bluegate Auto Finish '
      'LLC hereinafter referred to as ("DISTRIBUTOR") Address : 400 Main Street, Tampa Legal '
-     'representative : Robert Hale', ["Harbin Coatings Trading Co Ltd", "Bluegate Auto Finish LLC"]),
+     'representative : Robert Hale',
+     ["Harbin Coatings Trading Co Ltd", "Bluegate Auto Finish LLC"]),
     ('by and between:\n\nHarbin Coatings Trading Co Ltd hereinafter referred to as ("HARBIN") '
      'Address : 18 Xin Road, Pudong, Shanghai Tel. : (86-21) 5555 0100 Legal representative : '
      'Wei Zhang and Bluegate Auto Finish hereinafter referred to as ("DISTRIBUTOR") Address : '
@@ -1489,6 +1490,20 @@ def test_a_legal_form_of_several_words_ends_a_name(text: str, names: list[str]) 
      ["Harbin Coatings Trading Co Ltd", "Bluegate Auto Finish"]),
 ])
 def test_a_representative_named_before_and_is_no_part_of_the_next_party(
+    text: str, names: list[str]
+) -> None:
+    assert _defined(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('Huaxin Coatings (Shanghai) Co Ltd hereinafter referred to as ("HUAXIN")\n\nand\n\nRedwood '
+     'Auto Care LLC hereinafter referred to as ("DISTRIBUTOR")',
+     ["Huaxin Coatings (Shanghai) Co Ltd", "Redwood Auto Care LLC"]),
+    ('This Agreement is entered into between Tianrui Electronics (Shenzhen) Co., Ltd., a company '
+     'organized under the laws of the PRC (the "Supplier"), and Maple Ridge Devices Inc. (the '
+     '"Buyer").', ["Tianrui Electronics (Shenzhen) Co., Ltd.", "Maple Ridge Devices Inc."]),
+])
+def test_a_city_in_parentheses_before_the_legal_form_is_part_of_the_name(
     text: str, names: list[str]
 ) -> None:
     assert _defined(text) == names

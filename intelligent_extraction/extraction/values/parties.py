@@ -151,7 +151,8 @@ _INTRODUCER = re.compile(
     _FLAGS,
 )
 #: "/" and a spaced hyphen join parts of one name ("Blackstone / GSO Fund", "Alumni - Northern
-#: Chapter"), as Spanish "del" does ("Maquinas del Norte, S.A. de C.V."); an en dash is left out: it joins ranges ("Fiscal Years 2006 – 2008").
+#: Chapter"), as Spanish "del" does ("Maquinas del Norte, S.A. de C.V."); an en dash is left
+#: out: it joins ranges ("Fiscal Years 2006 – 2008").
 _CONNECTORS = frozenset("and & / - of for the de del du des der von van la le y e".split())
 _MONTH_DAY = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d"
 _NOT_A_NAME = re.compile(
