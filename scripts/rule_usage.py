@@ -579,7 +579,8 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         vp, "a representative before 'X and' keeps the person out of the next party's name",
-        "            if _after_a_representative(text, longer_start):\n                continue\n", "",
+        "            if _after_a_representative(text, longer_start):\n"
+        "                continue\n", "",
         r"\brepresent(?:ative|ed\s+by)\b[^\n]{0,60}?\sand\s+[A-Z]", generic=True,
     ))
     rules.append(edit(
@@ -588,7 +589,7 @@ def inventory() -> list[Rule]:
         r"\brepresent(?:ative|ed\s+by)\b[^\n]{0,60}?\sand\s+[A-Z]", generic=True,
     ))
     rules.append(edit(
-        vp, "a city in parentheses before the legal form is in the name ('ACME (Shanghai) Co., Ltd.')",
+        vp, "a city in parentheses before the legal form is in the name ('ACME (Shanghai) Co.')",
         '    name = _PLACE_BEFORE_FORM.sub(" Place", name)\n', "",
         r"\s\([A-Z][A-Za-z]+(?:\s[A-Z][a-z]+)?\),?\s+(?:Co|Ltd|Limited|Inc|Corp|LLC|GmbH)\b",
         flags=0, generic=True,
