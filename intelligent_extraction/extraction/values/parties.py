@@ -920,6 +920,24 @@ def _alias_spans(text: str) -> list[tuple[int, int, str]]:
     return sorted(spans)
 
 
+#: A lower-case brand with its legal form spelled out ("zipcart corporation", "quillpad
+#: limited") reads as a name only when its own defined term repeats the brand ("zipcart
+#: corporation, a Delaware corporation ("zipcart")"): lower-case words before "company" are
+#: otherwise a descriptor ("a holding company").
+_SPELLED_OUT_FORM = r"(?:corporation|incorporated|company|limited)"
+_LOWER_CASE_TERM = re.compile(r"[a-z][a-z0-9]*(?:[.-][a-z0-9]+)*")
+
+
+def _lower_case_brand_before(text: str, alias_start: int, term: str) -> tuple[str, int] | None:
+    if not _LOWER_CASE_TERM.fullmatch(term):
+        return None
+    brand = re.compile(rf"(?<![\w.-]){re.escape(term)}[ \t]+{_SPELLED_OUT_FORM}\b")
+    found = list(brand.finditer(text, max(0, alias_start - 300), alias_start))
+    if not found or not _gap_is_descriptor(text[found[-1].end() : alias_start]):
+        return None
+    return found[-1].group(), found[-1].start()
+
+
 def _defined_terms(text: str) -> list[Candidate]:
     names: list[str] = []
     first = last = None
@@ -927,6 +945,7 @@ def _defined_terms(text: str) -> list[Candidate]:
         if _NON_PARTY_TERMS.search(term):
             continue
         found = _name_before(text, alias_start)
+        found = found or _lower_case_brand_before(text, alias_start, term)
         if found is None:
             continue
         for name in split_party_names(found[0]):
