@@ -595,6 +595,12 @@ def inventory() -> list[Rule]:
         flags=0, generic=True,
     ))
     rules.append(edit(
+        vp, "a lower-case brand with a spelled-out form, named by its own term ('zipcart')",
+        "        found = found or _lower_case_brand_before(text, alias_start, term)\n", "",
+        r"(?<![\w.-])[a-z][a-z0-9]*[ \t]+(?:corporation|incorporated|company|limited)\b"
+        r"[^()]{0,200}\(\s*[\"“][a-z]", flags=0, generic=True,
+    ))
+    rules.append(edit(
         vp, "descriptor: 'and/or certain affiliates of ACME' is the company's group",
         '    r"(?:its|their|certain)\\s"', '    r"(?:its|their)\\s"',
         r"\b(?:including|or|and/or|together\s+with)\s+certain\s", generic=True,

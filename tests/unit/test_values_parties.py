@@ -1507,3 +1507,19 @@ def test_a_city_in_parentheses_before_the_legal_form_is_part_of_the_name(
     text: str, names: list[str]
 ) -> None:
     assert _defined(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Services Agreement is made between zipcart corporation, a Delaware corporation '
+     '("zipcart"), and Hollis Freight Inc. ("Hollis").',
+     ["zipcart corporation", "Hollis Freight Inc."]),
+    ('This Agreement is entered into by and between Hollis Freight Inc. ("Hollis") and quillpad '
+     'limited, a company registered in England ("quillpad").',
+     ["Hollis Freight Inc.", "quillpad limited"]),
+    ('This Agreement is made between Hollis Freight Inc., a holding company ("Hollis"), and '
+     'Mercer Labs LLC ("Mercer").', ["Hollis Freight Inc.", "Mercer Labs LLC"]),
+])
+def test_a_lower_case_brand_with_its_form_spelled_out_is_named_by_its_own_term(
+    text: str, names: list[str]
+) -> None:
+    assert _defined(text) == names
