@@ -250,6 +250,13 @@ def inventory() -> list[Rule]:
         ),
     )
     rules.append(edit(
+        pr, "a signing company's name wrapped over two lines above its By: is read whole",
+        '        head = _wrapped_head(text, m.start("name"), name)\n', "        head = None\n",
+        r"\n[ \t]*[A-Z][A-Z&'.-]+(?:[ \t]+[A-Z][A-Z&'.-]+)+[ \t]*\n(?:[ \t]*\n)?[ \t]*"
+        r"[A-Z][\w&'-]*,?[ \t]+(?:Inc|LLC|Ltd|Corp|LP|L\.P)\.?[ \t,:]*\n\s*By\b",
+        flags=0, generic=True,
+    ))
+    rules.append(edit(
         pr, "an individual who signs under an acceptance comes before the letter's signer",
         "    return (accepting or [name for name, _ in signers] or [None])[0]",
         "    return ([name for name, _ in signers] or [None])[0]",
