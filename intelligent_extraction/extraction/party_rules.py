@@ -339,7 +339,9 @@ _CAPITALS_LINE_ABOVE = re.compile(
     r"(?:^|\n)[ \t]*(?P<head>[A-Z][A-Z&'’.-]+(?:[ \t]+[A-Z][A-Z&'’.-]+){1,4})[ \t]*\n"
     r"(?:[ \t]*\n)?[ \t]*\Z"
 )
-_HEADING_WORDS = frozenset("in witness whereof agreed accepted signed executed behalf for by".split())
+_HEADING_WORDS = frozenset(
+    {"in", "witness", "whereof", "agreed", "accepted", "signed", "executed", "behalf", "for", "by"}
+)
 
 
 def _wrapped_head(text: str, start: int, name: str) -> str | None:
