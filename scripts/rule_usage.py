@@ -407,9 +407,10 @@ def inventory() -> list[Rule]:
             ("located", r",\s*located\b"), ("residing", r",\s*residing\b"),
             ("resident", r",\s*resident\b"), ("existing", r",\s*existing\b"), ("duly", r",\s*duly\b"),
             ("d/b/a", r",\s*d/b/a\b"), ("f/k/a", r",\s*f/k/a\b"),
+            ("represented", r",\s*represented\b"),
         ], label="descriptor after a name and a comma", flags=0,
         generic={"organi[sz]ed", "incorporated", "having", "with", "whose", "located",
-                 "residing", "resident", "existing", "duly", "d/b/a", "f/k/a"},
+                 "residing", "resident", "existing", "duly", "d/b/a", "f/k/a", "represented"},
     )
     rules.append(edit(
         vp, "descriptor after a name and a comma: its", "|its|of|", "|of|", r",\s*its\b",

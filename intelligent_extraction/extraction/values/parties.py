@@ -96,7 +96,9 @@ _ROLE_ALIAS = re.compile(
 _ENUMERATOR = re.compile(r"^\s*(?:[a-h]|[ivx]{1,4}|\d{1,2})\s*$", _FLAGS)
 _DESCRIPTOR = re.compile(
     r",?\s+(?:a|an)\s+(?=[A-Za-z])|,?\s+and(?:/or)?\s+(?:its|their)\s|,\s*(?:organi[sz]ed|"
-    r"incorporated|having|with|whose|located|residing|resident|existing|duly|its|of|d/b/a|f/k/a)\b|"
+    r"incorporated|having|with|whose|located|residing|resident|existing|duly|its|of|d/b/a|"
+    # ... and the person who acts for it ("Beta GmbH, represented by its managing director")
+    r"represented|f/k/a)\b|"
     # (capitalised where a flattened party block set it on a line of its own: "ACME Inc.
     # With principal offices at ...")
     # ... and an address after "of": "ACME Pty Ltd of Level 3, 88 George Street", Polish "of ul."
