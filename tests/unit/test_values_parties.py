@@ -1523,3 +1523,17 @@ def test_a_lower_case_brand_with_its_form_spelled_out_is_named_by_its_own_term(
     text: str, names: list[str]
 ) -> None:
     assert _defined(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Agreement is made between Orla Foods Ltd, represented by its director Anna Berg, and '
+     'Fjord Harvest AS, represented by its chairman Lars Holm.',
+     ["Orla Foods Ltd", "Fjord Harvest AS"]),
+    ('This Lease is concluded between Birkenhof Immobilien GmbH, represented by Mr. Jonas Weber, '
+     'and Alder Signal Systems S.A., represented by Ms. Ana Ruiz.',
+     ["Birkenhof Immobilien GmbH", "Alder Signal Systems S.A."]),
+])
+def test_a_party_represented_by_a_person_is_followed_by_the_next_party(
+    text: str, names: list[str]
+) -> None:
+    assert _first(text) == names
