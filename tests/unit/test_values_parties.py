@@ -1472,6 +1472,10 @@ def test_a_date_run_into_the_first_signatorys_line_is_no_part_of_it(
     ('This Agreement is made between Vistula Foods Sp. z o. o. of ul. Prosta 12, 00-850 Warsaw, '
      'Poland (the "Seller") and Copperfield Grocers Ltd. (the "Buyer").',
      ["Vistula Foods Sp. z o. o.", "Copperfield Grocers Ltd."]),
+    ('This Agreement is made between Solvent Arc Sp. j., a Polish partnership ("Solvent"), and '
+     'Merrow Crane LLC ("Merrow").', ["Solvent Arc Sp. j.", "Merrow Crane LLC"]),
+    ('This Agreement is made between Solvent Arc, S.A.B. de C.V., a company ("Solvent"), and '
+     'Merrow Crane LLC ("Merrow").', ["Solvent Arc, S.A.B. de C.V.", "Merrow Crane LLC"]),
 ])
 def test_a_legal_form_of_several_words_ends_a_name(text: str, names: list[str]) -> None:
     assert _first(text) == names

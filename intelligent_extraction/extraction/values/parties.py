@@ -38,11 +38,13 @@ _FLAGS = re.IGNORECASE
 DEFINED_WINDOW = 3000
 
 #: Legal forms written in several words: Polish "sp. z o.o." (spelled out "spółka z ograniczoną
-#: odpowiedzialnością"), Mexican "S. de R.L. de C.V." and "S.A. de C.V." (or "S.A.P.I. de
-#: C.V."). They come first in CORPORATE_SUFFIX, and a name's words are read with each as one.
+#: odpowiedzialnością") and the partnerships "sp. j.", "sp. k.", "sp. p.", Mexican "S. de R.L.
+#: de C.V." and "S.A. de C.V." (or "S.A.P.I." / "S.A.B. de C.V."). They come first in
+#: CORPORATE_SUFFIX, and a name's words are read with each as one.
 _MULTI_WORD_FORM = (
     r"sp\.\s?z\s?o\.\s?o|sp[óo][łl]ka\s+z\s+ograniczon[ąa]\s+odpowiedzialno[śs]ci[ąa]"
-    r"|S\.\s?(?:A\.\s?(?:P\.\s?I\.\s?)?|de\s+R\.\s?L\.\s?)de\s+C\.\s?V|S\.\s?de\s+R\.\s?L"
+    r"|sp\.\s?[jkp]"
+    r"|S\.\s?(?:A\.\s?(?:P\.\s?I\.\s?|B\.\s?)?|de\s+R\.\s?L\.\s?)de\s+C\.\s?V|S\.\s?de\s+R\.\s?L"
 )
 #: Legal-form suffixes that end a company name ("Inc.", "L.L.C.", "GmbH", "Pty Ltd", a
 #: professional association's "P.A.", a US national bank's "N.A." and a federal savings bank's
