@@ -568,7 +568,8 @@ def inventory() -> list[Rule]:
     rules.append(edit(
         vp, "legal forms of several words end a name ('sp. z o.o.', 'S. de R.L. de C.V.')",
         '    rf"(?:{_MULTI_WORD_FORM}|"', '    r"(?:"',
-        r"\b(?:sp\.\s?z\s?o\.\s?o|sp[óo][łl]ka\s+z\s+ograniczon|S\.\s?(?:A\.\s?)?de\s+[RC]\.)",
+        r"\b(?:sp\.\s?z\s?o\.\s?o|sp\.\s?[jkp]\.|sp[óo][łl]ka\s+z\s+ograniczon"
+        r"|S\.\s?(?:A\.\s?(?:[BP]\.\s?(?:I\.\s?)?)?)?de\s+[RC]\.)",
         generic=True,
     ))
     rules.append(edit(
