@@ -250,6 +250,13 @@ def inventory() -> list[Rule]:
         ),
     )
     rules.append(edit(
+        pr, "a signing company's name wrapped over two lines above its By: is read whole",
+        '        head = _wrapped_head(text, m.start("name"), name)\n', "        head = None\n",
+        r"\n[ \t]*[A-Z][A-Z&'.-]+(?:[ \t]+[A-Z][A-Z&'.-]+)+[ \t]*\n(?:[ \t]*\n)?[ \t]*"
+        r"[A-Z][\w&'-]*,?[ \t]+(?:Inc|LLC|Ltd|Corp|LP|L\.P)\.?[ \t,:]*\n\s*By\b",
+        flags=0, generic=True,
+    ))
+    rules.append(edit(
         pr, "an individual who signs under an acceptance comes before the letter's signer",
         "    return (accepting or [name for name, _ in signers] or [None])[0]",
         "    return ([name for name, _ in signers] or [None])[0]",
@@ -400,9 +407,10 @@ def inventory() -> list[Rule]:
             ("located", r",\s*located\b"), ("residing", r",\s*residing\b"),
             ("resident", r",\s*resident\b"), ("existing", r",\s*existing\b"), ("duly", r",\s*duly\b"),
             ("d/b/a", r",\s*d/b/a\b"), ("f/k/a", r",\s*f/k/a\b"),
+            ("represented", r",\s*represented\b"),
         ], label="descriptor after a name and a comma", flags=0,
         generic={"organi[sz]ed", "incorporated", "having", "with", "whose", "located",
-                 "residing", "resident", "existing", "duly", "d/b/a", "f/k/a"},
+                 "residing", "resident", "existing", "duly", "d/b/a", "f/k/a", "represented"},
     )
     rules.append(edit(
         vp, "descriptor after a name and a comma: its", "|its|of|", "|of|", r",\s*its\b",
@@ -556,6 +564,50 @@ def inventory() -> list[Rule]:
         'Hungarian,\n    # Danish ("Ostrava Metals s.r.o.", "Adria Soft d.o.o.", "Pannon Data '
         'Kft.")\n    r"s\\.\\s?r\\.\\s?o|d\\.\\s?o\\.\\s?o|Kft|ApS', "",
         r"\b(?:s\.\s?r\.\s?o|d\.\s?o\.\s?o|Kft|ApS)\b", generic=True,
+    ))
+    rules.append(edit(
+        vp, "legal forms of several words end a name ('sp. z o.o.', 'S. de R.L. de C.V.')",
+        '    rf"(?:{_MULTI_WORD_FORM}|"', '    r"(?:"',
+        r"\b(?:sp\.\s?z\s?o\.\s?o|sp\.\s?[jkp]\.|sp[óo][łl]ka\s+z\s+ograniczon"
+        r"|S\.\s?(?:A\.\s?(?:[BP]\.\s?(?:I\.\s?)?)?)?de\s+[RC]\.)",
+        generic=True,
+    ))
+    rules.append(edit(
+        vp, "Spanish 'del' joins the words of a name ('Maquinas del Norte')",
+        '"and & / - of for the de del du', '"and & / - of for the de du',
+        r"\b[A-Z][\w'’-]*\s+del\s+[A-Z]", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "Polish 'ul.' (a street) ends no sentence",
+        '|Jr|Sr|ul|"', '|Jr|Sr|"', r"\bul\.\s+[A-Z]", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "Polish 'of ul.' opens an address after a name",
+        'registered)\\b|ul\\.|\\d|', 'registered)\\b|\\d|',
+        r"\bof\s+ul\.\s", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "a representative before 'X and' keeps the person out of the next party's name",
+        "            if _after_a_representative(text, longer_start):\n"
+        "                continue\n", "",
+        r"\brepresent(?:ative|ed\s+by)\b[^\n]{0,60}?\sand\s+[A-Z]", generic=True,
+    ))
+    rules.append(edit(
+        vp, "a representative before 'X and' makes the next words a party, not a name's tail",
+        "        and not _after_a_representative(text, head.start())\n", "",
+        r"\brepresent(?:ative|ed\s+by)\b[^\n]{0,60}?\sand\s+[A-Z]", generic=True,
+    ))
+    rules.append(edit(
+        vp, "a city in parentheses before the legal form is in the name ('ACME (Shanghai) Co.')",
+        '    name = _PLACE_BEFORE_FORM.sub(" Place", name)\n', "",
+        r"\s\([A-Z][A-Za-z]+(?:\s[A-Z][a-z]+)?\),?\s+(?:Co|Ltd|Limited|Inc|Corp|LLC|GmbH)\b",
+        flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "a lower-case brand with a spelled-out form, named by its own term ('zipcart')",
+        "        found = found or _lower_case_brand_before(text, alias_start, term)\n", "",
+        r"(?<![\w.-])[a-z][a-z0-9]*[ \t]+(?:corporation|incorporated|company|limited)\b"
+        r"[^()]{0,200}\(\s*[\"“][a-z]", flags=0, generic=True,
     ))
     rules.append(edit(
         vp, "descriptor: 'and/or certain affiliates of ACME' is the company's group",

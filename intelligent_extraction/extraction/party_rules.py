@@ -330,8 +330,38 @@ _SIGNING_COMPANY = re.compile(
 )
 
 
+#: A signing company's name wrapped over two lines, as double-spaced PDF text sets a long one
+#: ("NORTHGATE SOFTWARE" / blank / "ENGINEERS, Inc." / "By:"): the line under carries one word
+#: and the legal form, the line above two or more capitals and no role ("DEVELOPER") or
+#: heading word ("IN WITNESS WHEREOF", "AGREED AND ACCEPTED").
+_ONE_WORD_AND_FORM = re.compile(rf"[A-Z][\w&'’-]*,?[ \t]+(?i:{CORPORATE_SUFFIX})")
+_CAPITALS_LINE_ABOVE = re.compile(
+    r"(?:^|\n)[ \t]*(?P<head>[A-Z][A-Z&'’.-]+(?:[ \t]+[A-Z][A-Z&'’.-]+){1,4})[ \t]*\n"
+    r"(?:[ \t]*\n)?[ \t]*\Z"
+)
+_HEADING_WORDS = frozenset(
+    {"in", "witness", "whereof", "agreed", "accepted", "signed", "executed", "behalf", "for", "by"}
+)
+
+
+def _wrapped_head(text: str, start: int, name: str) -> str | None:
+    """The first line of a signing company's name wrapped above ``name`` at ``start``."""
+    if not _ONE_WORD_AND_FORM.fullmatch(name):
+        return None
+    above = _CAPITALS_LINE_ABOVE.search(text, max(0, start - 120), start)
+    if not above:
+        return None
+    words = {w.lower() for w in above.group("head").split()}
+    return None if words & (_ROLE_WORDS | _HEADING_WORDS) else above.group("head")
+
+
 def _signing_companies(text: str) -> list[str]:
-    return [m.group("name") for m in _SIGNING_COMPANY.finditer(text)]
+    names = []
+    for m in _SIGNING_COMPANY.finditer(text):
+        name = m.group("name")
+        head = _wrapped_head(text, m.start("name"), name)
+        names.append(f"{head} {name}" if head else name)
+    return names
 
 
 #: A letter's close ("Very truly yours," or "."), the sender's name on the next line ("ACME INC.

@@ -2195,3 +2195,20 @@ def test_a_cover_list_ending_in_a_placeholder_group_loses_to_the_named_parties(
     it is listed; the preamble under it names the parties."""
     chunks = [chunk(cover, 0, 0), chunk(preamble, 1, len(cover) + 2, 0.9)]
     assert extractor.extract(PARTIES, chunks).value == parties
+
+
+@pytest.mark.parametrize(("head", "company"), [
+    ("NORTHGATE SOFTWARE\n\nENGINEERS, Inc.", "NORTHGATE SOFTWARE ENGINEERS, Inc."),
+    ("DEVELOPER\n\nNORTHGATE ENGINEERS, Inc.", "NORTHGATE ENGINEERS, Inc."),  # a role above
+])
+def test_a_signing_company_wrapped_over_two_lines_is_read_whole(extractor, head, company):
+    opening = (
+        "This Agreement is made on March 3, 2004 between Harbor Lane Logistics, Inc. "
+        '("Client") and the developer named below ("Developer").'
+    )
+    signatures = (
+        "IN WITNESS WHEREOF, the parties have signed this Agreement.\n\nHARBOR LANE LOGISTICS, "
+        f"INC.\nBy: /s/ Karen Toll\nName: Karen Toll\n\n{head}\nBy: /s/ Paul Ames\nName: Paul Ames"
+    )
+    result = _parties_of(extractor, opening, signatures)
+    assert result.value == ["Harbor Lane Logistics, Inc.", company]

@@ -1453,3 +1453,91 @@ def test_a_date_run_into_the_first_signatorys_line_is_no_part_of_it(
     text: str, names: list[str]
 ) -> None:
     assert [c.value for c in find_party_lists(text) if c.kind == "between"] == [names]
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Distribution Agreement is made between Wisla Trade sp. z o.o., a company organised '
+     'under the laws of Poland ("Distributor"), and Harbourline Goods Inc., a Delaware '
+     'corporation ("Supplier").', ["Wisla Trade sp. z o.o.", "Harbourline Goods Inc."]),
+    ('This Service Agreement is concluded between Kraków Data Systems spółka z ograniczoną '
+     'odpowiedzialnością, with its registered office in Kraków ("Provider"), and Ostwind Handel '
+     'GmbH ("Customer").',
+     ["Kraków Data Systems spółka z ograniczoną odpowiedzialnością", "Ostwind Handel GmbH"]),
+    ('This Supply Agreement is made by and between Maquinas del Norte, S. de R.L. de C.V., a '
+     'Mexican company ("Seller"), and Tri-County Machining LLC ("Buyer").',
+     ["Maquinas del Norte, S. de R.L. de C.V.", "Tri-County Machining LLC"]),
+    ('This Agreement is made between Grupo Alameda, S.A. de C.V., a company organized under the '
+     'laws of Mexico ("Alameda"), and Pinecrest Foods, Inc. ("Pinecrest").',
+     ["Grupo Alameda, S.A. de C.V.", "Pinecrest Foods, Inc."]),
+    ('This Agreement is made between Vistula Foods Sp. z o. o. of ul. Prosta 12, 00-850 Warsaw, '
+     'Poland (the "Seller") and Copperfield Grocers Ltd. (the "Buyer").',
+     ["Vistula Foods Sp. z o. o.", "Copperfield Grocers Ltd."]),
+    ('This Agreement is made between Solvent Arc Sp. j., a Polish partnership ("Solvent"), and '
+     'Merrow Crane LLC ("Merrow").', ["Solvent Arc Sp. j.", "Merrow Crane LLC"]),
+    ('This Agreement is made between Solvent Arc, S.A.B. de C.V., a company ("Solvent"), and '
+     'Merrow Crane LLC ("Merrow").', ["Solvent Arc, S.A.B. de C.V.", "Merrow Crane LLC"]),
+])
+def test_a_legal_form_of_several_words_ends_a_name(text: str, names: list[str]) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('by and between Harbin Coatings Trading Co Ltd hereinafter referred to as ("HARBIN") '
+     'Address : 18 Xin Road, Shanghai Legal representative : Wei Zhang and Bluegate Auto Finish '
+     'LLC hereinafter referred to as ("DISTRIBUTOR") Address : 400 Main Street, Tampa Legal '
+     'representative : Robert Hale',
+     ["Harbin Coatings Trading Co Ltd", "Bluegate Auto Finish LLC"]),
+    ('by and between:\n\nHarbin Coatings Trading Co Ltd hereinafter referred to as ("HARBIN") '
+     'Address : 18 Xin Road, Pudong, Shanghai Tel. : (86-21) 5555 0100 Legal representative : '
+     'Wei Zhang and Bluegate Auto Finish hereinafter referred to as ("DISTRIBUTOR") Address : '
+     '400 Main Street, Tampa Legal representative : Robert Hale',
+     ["Harbin Coatings Trading Co Ltd", "Bluegate Auto Finish"]),
+])
+def test_a_representative_named_before_and_is_no_part_of_the_next_party(
+    text: str, names: list[str]
+) -> None:
+    assert _defined(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('Huaxin Coatings (Shanghai) Co Ltd hereinafter referred to as ("HUAXIN")\n\nand\n\nRedwood '
+     'Auto Care LLC hereinafter referred to as ("DISTRIBUTOR")',
+     ["Huaxin Coatings (Shanghai) Co Ltd", "Redwood Auto Care LLC"]),
+    ('This Agreement is entered into between Tianrui Electronics (Shenzhen) Co., Ltd., a company '
+     'organized under the laws of the PRC (the "Supplier"), and Maple Ridge Devices Inc. (the '
+     '"Buyer").', ["Tianrui Electronics (Shenzhen) Co., Ltd.", "Maple Ridge Devices Inc."]),
+])
+def test_a_city_in_parentheses_before_the_legal_form_is_part_of_the_name(
+    text: str, names: list[str]
+) -> None:
+    assert _defined(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Services Agreement is made between zipcart corporation, a Delaware corporation '
+     '("zipcart"), and Hollis Freight Inc. ("Hollis").',
+     ["zipcart corporation", "Hollis Freight Inc."]),
+    ('This Agreement is entered into by and between Hollis Freight Inc. ("Hollis") and quillpad '
+     'limited, a company registered in England ("quillpad").',
+     ["Hollis Freight Inc.", "quillpad limited"]),
+    ('This Agreement is made between Hollis Freight Inc., a holding company ("Hollis"), and '
+     'Mercer Labs LLC ("Mercer").', ["Hollis Freight Inc.", "Mercer Labs LLC"]),
+])
+def test_a_lower_case_brand_with_its_form_spelled_out_is_named_by_its_own_term(
+    text: str, names: list[str]
+) -> None:
+    assert _defined(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Agreement is made between Orla Foods Ltd, represented by its director Anna Berg, and '
+     'Fjord Harvest AS, represented by its chairman Lars Holm.',
+     ["Orla Foods Ltd", "Fjord Harvest AS"]),
+    ('This Lease is concluded between Birkenhof Immobilien GmbH, represented by Mr. Jonas Weber, '
+     'and Alder Signal Systems S.A., represented by Ms. Ana Ruiz.',
+     ["Birkenhof Immobilien GmbH", "Alder Signal Systems S.A."]),
+])
+def test_a_party_represented_by_a_person_is_followed_by_the_next_party(
+    text: str, names: list[str]
+) -> None:
+    assert _first(text) == names

@@ -37,11 +37,21 @@ __all__ = [
 _FLAGS = re.IGNORECASE
 DEFINED_WINDOW = 3000
 
+#: Legal forms written in several words: Polish "sp. z o.o." (spelled out "spółka z ograniczoną
+#: odpowiedzialnością") and the partnerships "sp. j.", "sp. k.", "sp. p.", Mexican "S. de R.L.
+#: de C.V." and "S.A. de C.V." (or "S.A.P.I." / "S.A.B. de C.V."). They come first in
+#: CORPORATE_SUFFIX, and a name's words are read with each as one.
+_MULTI_WORD_FORM = (
+    r"sp\.\s?z\s?o\.\s?o|sp[óo][łl]ka\s+z\s+ograniczon[ąa]\s+odpowiedzialno[śs]ci[ąa]"
+    r"|sp\.\s?[jkp]"
+    r"|S\.\s?(?:A\.\s?(?:P\.\s?I\.\s?|B\.\s?)?|de\s+R\.\s?L\.\s?)de\s+C\.\s?V|S\.\s?de\s+R\.\s?L"
+)
 #: Legal-form suffixes that end a company name ("Inc.", "L.L.C.", "GmbH", "Pty Ltd", a
 #: professional association's "P.A.", a US national bank's "N.A." and a federal savings bank's
 #: "FSB": "Beta Bank, N.A.").
 CORPORATE_SUFFIX = (
-    r"(?:Inc|Incorporated|Corp|Corporation|Co|Company|Ltd|Ltda|Limited|LLC|L\.\s?L\.\s?C|LLP|"
+    rf"(?:{_MULTI_WORD_FORM}|"
+    r"Inc|Incorporated|Corp|Corporation|Co|Company|Ltd|Ltda|Limited|LLC|L\.\s?L\.\s?C|LLP|"
     r"L\.\s?L\.\s?P|LP|L\.\s?P|PLC|S\.\s?A|SA|S\.A\.S|AG|GmbH|B\.\s?V|BV|N\.\s?V|NV|Pty|"
     r"S\.p\.A|SpA|S\.r\.l|SE|Pte|Bhd|A/S|Oy|SARL|LLLP|P\.C|P\.A|MHC|N\.\s?A|FSB|"
     # Central Europe's limited companies: Czech and Slovak, Slovene and Croatian, Hungarian,
@@ -63,9 +73,10 @@ _CLAUSE_END = re.compile(
 )
 _BLANK_LINE = re.compile(r"\n[ \t]*\n\s*")
 _JOINER = re.compile(r"(?:and\b|&|\(\s*(?:[a-h]|[ivx]{1,4}|\d{1,2})\s*\))", _FLAGS)
-#: A period after these ends no sentence ("DR." as "Dr.", "Pte. Ltd.", "Sdn. Bhd.", "Pvt. Ltd.").
+#: A period after these ends no sentence ("DR." as "Dr.", "Pte. Ltd.", "Sdn. Bhd.", "Pvt. Ltd.",
+#: Polish "ul." for a street).
 _ABBREVIATIONS = re.compile(
-    r"(?:\b(?i:Inc|Ltd|Co|Corp|Pte|Pty|Pvt|Sdn|No|Nos|St|Ave|Blvd|Rd|Dr|Ft|Mr|Ms|Mrs|Jr|Sr|"
+    r"(?:\b(?i:Inc|Ltd|Co|Corp|Pte|Pty|Pvt|Sdn|No|Nos|St|Ave|Blvd|Rd|Dr|Ft|Mr|Ms|Mrs|Jr|Sr|ul|"
     r"U\.S|N\.V|S\.A|B\.V|L\.L\.C|L\.P|P\.O|P\.C|s\.r\.o|d\.o\.o)|\b[A-Z])$"
 )
 _SENTENCE_END = re.compile(r"\.(?=\s+[A-Z\"“])|\.\s*$")
@@ -87,12 +98,14 @@ _ROLE_ALIAS = re.compile(
 _ENUMERATOR = re.compile(r"^\s*(?:[a-h]|[ivx]{1,4}|\d{1,2})\s*$", _FLAGS)
 _DESCRIPTOR = re.compile(
     r",?\s+(?:a|an)\s+(?=[A-Za-z])|,?\s+and(?:/or)?\s+(?:its|their)\s|,\s*(?:organi[sz]ed|"
-    r"incorporated|having|with|whose|located|residing|resident|existing|duly|its|of|d/b/a|f/k/a)\b|"
+    r"incorporated|having|with|whose|located|residing|resident|existing|duly|its|of|d/b/a|"
+    # ... and the person who acts for it ("Beta GmbH, represented by its managing director")
+    r"represented|f/k/a)\b|"
     # (capitalised where a flattened party block set it on a line of its own: "ACME Inc.
     # With principal offices at ...")
-    # ... and an address after "of": "ACME Pty Ltd of Level 3, 88 George Street"
+    # ... and an address after "of": "ACME Pty Ltd of Level 3, 88 George Street", Polish "of ul."
     r"\s+(?:(?i:with|having|whose|located|residing)|of)\s+(?:(?:its|a|an|"
-    r"offices?|principal|business|places?|registered)\b|\d|(?:Level|Suite|Floor|Unit)\s+\d)"
+    r"offices?|principal|business|places?|registered)\b|ul\.|\d|(?:Level|Suite|Floor|Unit)\s+\d)"
     # ... or a building's name, then a comma ("ACME Limited of Harcourt House, 12 Mill Lane")
     r"|\s+of\s+(?-i:(?:[A-Z][\w'’-]*[ \t]+){1,3}(?:House|Building|Tower|Centre|Center|Court|"
     r"Chambers|Hall|Plaza|Mill|Lodge|Wharf))[ \t]*,"
@@ -142,8 +155,9 @@ _INTRODUCER = re.compile(
     _FLAGS,
 )
 #: "/" and a spaced hyphen join parts of one name ("Blackstone / GSO Fund", "Alumni - Northern
-#: Chapter"); an en dash is left out: it joins ranges ("Fiscal Years 2006 – 2008").
-_CONNECTORS = frozenset("and & / - of for the de du des der von van la le y e".split())
+#: Chapter"), as Spanish "del" does ("Maquinas del Norte, S.A. de C.V."); an en dash is left
+#: out: it joins ranges ("Fiscal Years 2006 – 2008").
+_CONNECTORS = frozenset("and & / - of for the de del du des der von van la le y e".split())
 _MONTH_DAY = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d"
 _NOT_A_NAME = re.compile(
     rf"[\"“”()\[\];$]|\bAgreement\b|{_MONTH_DAY}|\d{{5}}(?:-\d{{4}})?$|^\d+(?:\.\d+)?$"
@@ -230,10 +244,20 @@ _LOWER_CASE_BRAND = re.compile(
 )
 
 
+#: A city or region in parentheses before the legal form is part of a name, as Chinese
+#: subsidiaries are registered ("Huaxin Coatings (Shanghai) Co., Ltd.", "(Hong Kong) Limited").
+_PLACE_BEFORE_FORM = re.compile(
+    rf"\s\((?-i:[A-Z][A-Za-z]+(?:\s[A-Z][a-z]+)?)\)(?=,?\s+{CORPORATE_SUFFIX})", _FLAGS
+)
+_MULTI_WORD_FORM_AT_END = re.compile(rf"\s(?:{_MULTI_WORD_FORM})\b\.?$", _FLAGS)
+
+
 def _looks_like_name(name: str) -> bool:
     """Every word a name word or a connector ("Bank of Springfield"), not a suffix alone, no
     quotes or dates: rejects "the undersigned", "a Delaware corporation", "Inc.", "June 1"."""
     name = _QUOTED_FORM_NAME.sub("Quoted", name)  # its quotes are part of the name
+    name = _MULTI_WORD_FORM_AT_END.sub(" Ltd", name)  # "sp. z o.o." is one word, as "Ltd" is
+    name = _PLACE_BEFORE_FORM.sub(" Place", name)
     tokens = name.replace(",", " ").split()
     if not tokens or _NOT_A_NAME.search(name) or re.fullmatch(CORPORATE_SUFFIX, tokens[0], _FLAGS):
         return False
@@ -795,7 +819,23 @@ def _name_before(text: str, alias_start: int) -> tuple[str, int] | None:
     *_, name, start = max(readings)
     if _tail_of_a_longer_name(text, name, start):
         return None
-    return _whole_name(readings, name, start)
+    return _whole_name(text, readings, name, start)
+
+
+#: A representative's label or "represented by" before a reading: the words up to its "and"
+#: name the person who acts for the party before, as a flattened party block reads ("...
+#: Legal representative : Wei Zhang and Bluegate Auto Finish LLC hereinafter referred to as").
+_REPRESENTATIVE_BEFORE = re.compile(
+    r"\brepresent(?:ative|ed\s+by)\b[^\n:,()]{0,40}?[ \t]*:?[ \t]*"
+    r"(?-i:[A-Z][\w.'’-]*[ \t]+){0,3}$",
+    _FLAGS,
+)
+
+
+def _after_a_representative(text: str, pos: int) -> bool:
+    """Whether a representative's label or "represented by" stands just before ``pos``, or
+    before the first names of a person there ("Legal representative : Wei " before "Zhang")."""
+    return bool(_REPRESENTATIVE_BEFORE.search(text, max(0, pos - 60), pos))
 
 
 _CAPITALISED_AND = re.compile(r"\b[A-Z][\w’'-]*[ \t]+(?:and|&)[ \t]+$")
@@ -813,10 +853,12 @@ def _tail_of_a_longer_name(text: str, name: str, start: int) -> bool:
     head = _CAPITALISED_OF.search(text, max(0, start - 40), start)
     if head and is_place_name(squash_spaces(head.group() + name)):
         return True
+    head = _CAPITALISED_AND.search(text, max(0, start - 40), start)
     return (
         len(name.split()) > 1
         and not _HAS_SUFFIX.search(name)
-        and bool(_CAPITALISED_AND.search(text, max(0, start - 40), start))
+        and bool(head)
+        and not _after_a_representative(text, head.start())
     )
 
 
@@ -828,17 +870,20 @@ _INSTITUTION_HEAD = (
 )
 
 
-def _whole_name(readings: list[tuple], name: str, start: int) -> tuple[str, int]:
+def _whole_name(text: str, readings: list[tuple], name: str, start: int) -> tuple[str, int]:
     """The longer reading when ``name`` is only its tail after an inner "and" or an
     institution's "of": "Cedar Valley Light and Gas Company (\"CVLG\")" is one name, not "Gas
     Company", and so is "Mutual Assurance Group of Ohio, Incorporated"; but
     "ACME Inc. and Beta LLC" stays two (what comes before "and" ends with a legal form), and
-    so does "Jane Roe and JRH" (the tail is no company's full name)."""
+    so does "Jane Roe and JRH" (the tail is no company's full name), and a representative's
+    name and the next party ("Legal representative : Wei Zhang and Beta LLC")."""
     if not _ENDS_WITH_SUFFIX.search(name):
         return name, start
     for *_, longer, longer_start in sorted(readings, key=lambda r: r[2]):
         head = re.match(rf"(.+?)\s+(?:and|&)\s+{re.escape(name)}$", longer)
         if head and not _ENDS_WITH_SUFFIX.search(head.group(1)) and "," not in head.group(1):
+            if _after_a_representative(text, longer_start):
+                continue
             return longer, longer_start
         if re.fullmatch(rf"{_INSTITUTION_HEAD}\s+of\s+{re.escape(name)}", longer):
             return longer, longer_start
@@ -879,6 +924,24 @@ def _alias_spans(text: str) -> list[tuple[int, int, str]]:
     return sorted(spans)
 
 
+#: A lower-case brand with its legal form spelled out ("zipcart corporation", "quillpad
+#: limited") reads as a name only when its own defined term repeats the brand ("zipcart
+#: corporation, a Delaware corporation ("zipcart")"): lower-case words before "company" are
+#: otherwise a descriptor ("a holding company").
+_SPELLED_OUT_FORM = r"(?:corporation|incorporated|company|limited)"
+_LOWER_CASE_TERM = re.compile(r"[a-z][a-z0-9]*(?:[.-][a-z0-9]+)*")
+
+
+def _lower_case_brand_before(text: str, alias_start: int, term: str) -> tuple[str, int] | None:
+    if not _LOWER_CASE_TERM.fullmatch(term):
+        return None
+    brand = re.compile(rf"(?<![\w.-]){re.escape(term)}[ \t]+{_SPELLED_OUT_FORM}\b")
+    found = list(brand.finditer(text, max(0, alias_start - 300), alias_start))
+    if not found or not _gap_is_descriptor(text[found[-1].end() : alias_start]):
+        return None
+    return found[-1].group(), found[-1].start()
+
+
 def _defined_terms(text: str) -> list[Candidate]:
     names: list[str] = []
     first = last = None
@@ -886,6 +949,7 @@ def _defined_terms(text: str) -> list[Candidate]:
         if _NON_PARTY_TERMS.search(term):
             continue
         found = _name_before(text, alias_start)
+        found = found or _lower_case_brand_before(text, alias_start, term)
         if found is None:
             continue
         for name in split_party_names(found[0]):
