@@ -1694,6 +1694,57 @@ def inventory() -> list[Rule]:
         r"|executed|signed|effective)\b", generic=True, flags=0,
     ))
     rules.append(edit(
+        "scoring.py", "another document 'made effective' or 'made and entered into' on its date "
+        "(_DATED_BY)",
+        '    r"(?:(?:(?:dated|entered\\s+into|made(?:\\s+effective|\\s+and\\s+entered\\s+into)?|executed"\n',
+        '    r"(?:(?:(?:dated|entered\\s+into|made|executed"\n',
+        r"\b(?:agreement|contract|lease|licen[cs]e)s?\b[^.;]{0,40}?\bmade\s+(?:effective|and\s+"
+        r"entered\s+into)\b", generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "another document 'of' its date ('the Mutual Nondisclosure Agreement of "
+        "June 2, 2014') (_DATED_BY)",
+        '    r"|(?<=\\s)of\\s+$)"  # "the Mutual Nondisclosure Agreement of June 2, 2014"\n',
+        '    r")"\n',
+        r"\b(?:agreement|contract|lease|licen[cs]e)s?\s+of\s+(?:\d{1,2}(?:st|nd|rd|th)?\s+)?"
+        r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d", generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "a referenced document's issue or version after its number ('ref. FS-3310 "
+        "Issue 4 dated') (_REFERENCE_NUMBER)",
+        '    r"(?:,?\\s+(?:issue|version|revision|rev\\.)\\s*\\d[\\w.]*)?"  # "ref. FS-3310 Issue 4", "Version 2.1"\n',
+        "",
+        r"\b(?:issue|version|revision|rev\.)\s*\d[\w.]*\s*,?\s*\(?(?:dated|made|entered|executed"
+        r"|signed|effective)\b", generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "a referenced document's name may have '&' and five words before its kind "
+        "('the original Harbor Freight & Storage Contract, made effective on') "
+        "(_OTHER_DOCUMENT_DATED)",
+        '(?:[\\w&-]+\\s+){{0,5}}?"\n    rf"{_DOCUMENT}{_REFERENCE_NUMBER}',
+        '(?:[\\w-]+\\s+){{0,4}}?"\n    rf"{_DOCUMENT}{_REFERENCE_NUMBER}',
+        r"&\s+(?:[\w-]+\s+){0,3}(?:agreement|contract|lease|licen[cs]e)s?\b[^.;]{0,40}?"
+        r"\b(?:dated|made|entered|executed|signed|effective)\b", generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "a date between another document's name and the acronym that names it ('the "
+        "Mutual Confidentiality Agreement June 2, 2014 (\"MCA\")') (date_role, "
+        "_DOCUMENT_NAMED_BEFORE)",
+        '        if re.fullmatch(r"[A-Z]{2,6}", defined.group("term")) and _DOCUMENT_NAMED_BEFORE.search(\n'
+        '            text, max(0, c.start - 120), c.start\n'
+        '        ):\n'
+        '            return replace(c, kind="other")\n',
+        "",
+        r"\b(?:agreement|contract)s?\s+(?:[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+[A-Z][a-z]+"
+        r"\s+\d{4})\s*\([\"\u201c][A-Z]{2,6}[\"\u201d]\)", generic=True, flags=0,
+    ))
+    rules.append(edit(
+        "scoring.py", "a securities filing's date named at the filing ('the Schedule 13G/A with "
+        "respect to the shares of ..., dated as of') (_SCHEDULE_FILING_DATED)",
+        "    (_SCHEDULE_FILING_DATED.search, 250),\n", "",
+        r"\bschedule\s+13[dg](?:/a)?\b[^;]{0,200}?\bdated\b", generic=True,
+    ))
+    rules.append(edit(
         "scoring.py", "the words before a list of dates give every date of the list to another "
         "document ('as amended July 6, 1992 and April 8, 1993') (dates_something_else, "
         "_date_list_start)",

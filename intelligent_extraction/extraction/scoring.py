@@ -465,10 +465,13 @@ _DOCUMENT = (
     r"(?:\s+(?:of|for)(?:\s+the)?(?:\s+(?:of\s+|and\s+)?(?-i:[A-Z])[\w-]*){1,4})?"
 )
 _DATED_BY = (  # "dated", "executed by the Parties on", "effective as of"
-    r"(?:(?:dated|entered\s+into|made|executed|signed|effective)"
+    # "made effective on", "made and entered into as of"
+    r"(?:(?:(?:dated|entered\s+into|made(?:\s+effective|\s+and\s+entered\s+into)?|executed"
+    r"|signed|effective)"
     r"(?:\s+(?:by|between)\s+[^,.;()\n]{1,40}?)?"
     r"|with\s+an?\s+effective\s+date\s+of)\s+"  # "a Supply Agreement with an Effective Date of"
     r"(?:on\s+|as\s+of\s+)?(?:the\s+)?$"
+    r"|(?<=\s)of\s+$)"  # "the Mutual Nondisclosure Agreement of June 2, 2014"
 )
 #: The parties another document was made between, as its reference names them in full: their
 #: descriptions in parentheses, commas, line breaks and the periods of abbreviations ("by and
@@ -482,6 +485,7 @@ _BETWEEN_PARTIES = (
 #: 4411 dated", "Services Agreement ref SA-2210/09 (dated ...)" (a line may break after a hyphen)
 _REFERENCE_NUMBER = (
     r"(?:\s+(?:no\.?|number|ref\.?|reference)\s*:?\s*[\w/.-]*(?:-\s+)?[\w/.-]*\d[\w/.-]*)?"
+    r"(?:,?\s+(?:issue|version|revision|rev\.)\s*\d[\w.]*)?"  # "ref. FS-3310 Issue 4", "Version 2.1"
 )
 #: The date of another document: "a supply agreement dated March 3, 2011" (but "This is an
 #: Agreement, entered into on ..." names itself), "the Binding Term
@@ -491,12 +495,20 @@ _REFERENCE_NUMBER = (
 #: ("pursuant to Sponsorship Agreements dated ..."). Not "This ... Agreement dated", nor a
 #: title (a line's start, in capitals) with its date: "SUPPLY AGREEMENT, dated".
 _OTHER_DOCUMENT_DATED = re.compile(
-    rf"(?<!\bis\s)\b(?:a|an|that|certain|said|such|its|their|the)\s+(?:[\w-]+\s+){{0,4}}?"
+    rf"(?<!\bis\s)\b(?:a|an|that|certain|said|such|its|their|the)\s+(?:[\w&-]+\s+){{0,5}}?"
     rf"{_DOCUMENT}{_REFERENCE_NUMBER}\s*(?:\([^()]{{1,60}}\)\s*)?(?:{_BETWEEN_PARTIES})?,?\s*"
     rf"\(?{_DATED_BY}"
     rf"|(?P<titled>)(?<=\S[ \t])(?<![Tt]his\s)(?<!\bis\sa\s)(?<!\bis\san\s)\b(?!(?i:this)\b)"
     rf"(?:(?-i:[A-Z][a-z])[\w-]*[ \t]+){{1,4}}{_DOCUMENT}(?:{_BETWEEN_PARTIES})?[ \t]*,?[ \t]*"
     rf"{_DATED_BY}",
+    re.IGNORECASE,
+)
+#: Another document's name right before a date that an acronym then names ("the Mutual
+#: Confidentiality Agreement June 2, 2014 ("MCA") executed by ..."): the acronym is the
+#: document's, the date its date.
+_DOCUMENT_NAMED_BEFORE = re.compile(
+    rf"(?<!\bis\s)\b(?:a|an|that|certain|said|such|its|their|the)\s+(?:[\w&-]+\s+){{0,5}}?"
+    rf"{_DOCUMENT}[ \t]+$",
     re.IGNORECASE,
 )
 #: "This Master Hosting Services Agreement, dated": this agreement's own title, whose last
@@ -531,6 +543,13 @@ _AMENDED_ON = re.compile(
 _FILING_FOOTER = re.compile(
     r"\bSource:[ \t]+[^\n]{2,100}?,[ \t]*[\w/.-]{1,12}(?:[ \t][\w/.-]{1,8})?,[ \t]*$"
 )
+#: A securities filing's date, named at the filing however far the words on what it reports
+#: stand between ("the Schedule 13G/A with respect to the shares of ACME Inc., dated as of"):
+#: a joint filing agreement's own date is the day it is signed.
+_SCHEDULE_FILING_DATED = re.compile(
+    r"\bSchedule\s+13[DG](?:/A)?\b(?:[^.;]|\.(?=\s*,)){0,200}?,?\s*dated\s+(?:as\s+of\s+)?$",
+    re.IGNORECASE,
+)
 #: A date that closes a reporting period or sets a deadline: "the financial statements of the
 #: Company as of December 31, 2008", "for the year ended June 30, 2010", "no later than May 1,
 #: 2018", "on or before June 1, 2019". It dates a report or an obligation, not the agreement.
@@ -548,6 +567,7 @@ _OTHER_DATE_CUES = (
     (_names_another_document, 300),
     (_AMENDED_ON.search, 40),
     (_FILING_FOOTER.search, 120),
+    (_SCHEDULE_FILING_DATED.search, 250),
     (_PERIOD_OR_DEADLINE.search, 120),
 )
 
@@ -625,6 +645,10 @@ def date_role(text: str, c: Candidate) -> Candidate:
             return replace(c, kind="other" if dates_something_else(text, c) else "dated")
         if _EFFECTIVE_BEFORE.search(text, max(0, c.start - 30), c.start):
             return c  # "is effective as of <date> (the "Restatement Date")": its name for it
+        if re.fullmatch(r"[A-Z]{2,6}", defined.group("term")) and _DOCUMENT_NAMED_BEFORE.search(
+            text, max(0, c.start - 120), c.start
+        ):
+            return replace(c, kind="other")
         if re.search(r"date|agreement|contract|plan|letter", term):  # "Merger Agreement"
             return replace(c, kind="other")
     if dates_something_else(text, c):

@@ -1725,6 +1725,46 @@ def test_the_date_of_another_document_is_read_as_such(reference):
     assert _date_kind(reference) == "other"
 
 
+@pytest.mark.parametrize("reference", [
+    # "made effective", "made and entered into", and "&" in the name
+    "This contract replaces Schedule 4 of the original Harbor Freight & Storage Contract, made "
+    "effective on 14 May 2009.",
+    "Lark shall support the units sold under the earlier Supply & Service Agreement made "
+    "effective as of June 2, 2014.",
+    "The parties entered into the Joint Marketing Agreement, made and entered into as of June 2, "
+    "2014, which remains in force.",
+    # "of <date>", or the date between the document's name and its acronym
+    "The data are subject to the Mutual Nondisclosure Agreement of June 2, 2014 between Quill "
+    "and Lark.",
+    "The data are subject to the Mutual Confidentiality Agreement June 2, 2014 (\u201cMCA\u201d) "
+    "executed by Quill and Lark.",
+    # a securities filing named well before its date
+    "The undersigned agree that the Schedule 13D with respect to the common shares of Quill "
+    "Labs, Inc., dated as of March 3, 2021, is filed on behalf of each of them.",
+    "The statement on Schedule 13G/A relating to the ordinary shares of Lark plc, dated "
+    "February 10, 2022, is filed jointly.",
+    # the referenced document's issue after its number
+    "This Amendment No. 2 modifies the Fleet Support Agreement ref. FS-3310 Issue 4 dated March "
+    "3, 2011 between Quill and Lark.",
+])
+def test_more_forms_of_another_documents_date(reference):
+    assert _date_kind(reference) == "other"
+
+
+@pytest.mark.parametrize("own", [
+    "This Supply & Service Agreement is made effective as of June 2, 2014 by Quill Labs, Inc. and "
+    "Lark LLC.",
+    "THIS MUTUAL CONFIDENTIALITY AGREEMENT is made and entered into as of June 2, 2014 by Quill "
+    "and Lark.",
+    "AMENDMENT NO. 2 TO THE LICENSE AGREEMENT June 2, 2014 Quill Labs, Inc. and Lark LLC agree "
+    "as follows.",
+    "JOINT FILING AGREEMENT In accordance with Rule 13d-1(k), the undersigned agree to the joint "
+    "filing of this Schedule 13G. Dated: March 3, 2021",
+])
+def test_this_agreements_own_date_in_those_forms_stays_its_own(own):
+    assert _date_kind(own) != "other"
+
+
 @pytest.mark.parametrize("text", [
     "the audited financial statements of Lark Holdings as of June 30, 2015 fairly present",
     "its net revenue for the fiscal year ended June 30, 2015 was restated",
