@@ -1745,6 +1745,14 @@ def inventory() -> list[Rule]:
         r"\bschedule\s+13[dg](?:/a)?\b[^;]{0,200}?\bdated\b", generic=True,
     ))
     rules.append(edit(
+        "scoring.py", "a date left blank yields the opening's lead to the whole date its sentence "
+        "then gives ('dated as of this ____ day of ______, 2012, but made effective as of February "
+        "20, 2012') (mark_lead, left_blank_for_a_whole_date)",
+        "            placed.blank = reads_dates and left_blank_for_a_whole_date(p.text, c)\n", "",
+        r"_{2,}[^.;]{0,60}?\d{4}[^.;]{0,100}?\b(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?)?"
+        r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d", generic=True,
+    ))
+    rules.append(edit(
         "scoring.py", "the words before a list of dates give every date of the list to another "
         "document ('as amended July 6, 1992 and April 8, 1993') (dates_something_else, "
         "_date_list_start)",

@@ -249,6 +249,8 @@ class Scored:
     foreign: bool = False
     #: a date in a signature block (``in_signature_block``)
     signed: bool = False
+    #: a date left blank to fill in, the whole date following it (``left_blank_for_a_whole_date``)
+    blank: bool = False
     #: set by the learned scorer (``learned.rescore``): the hand-weighted score it replaced and
     #: each feature's share of the model's logit
     hand: float | None = None
@@ -390,6 +392,7 @@ class CandidateReader:
             placed = self.place(p, c, self.features(p, c))
             placed.foreign = reads_dates and c.kind == "other" and dates_something_else(p.text, c)
             placed.signed = reads_dates and in_signature_block(p.text, c)
+            placed.blank = reads_dates and left_blank_for_a_whole_date(p.text, c)
             scored.append(placed)
         self.mark_lead(scored)
         self.mark_signed(scored)
@@ -410,10 +413,12 @@ class CandidateReader:
         those with the preferred role ("dated as of X, effective as of Y": X for the agreement
         date, Y for the effective date). Never a date the text gives to another document ("amends
         that certain Supply Agreement dated as of ..."): the opening's first date is this
-        agreement's only when nothing says otherwise."""
+        agreement's only when nothing says otherwise; nor a date left blank when the sentence
+        goes on to a whole date ("dated this ____ day of ______, 2012, but effective as of
+        February 20, 2012")."""
         if not self.rule.lead:
             return
-        opening = [s for s in scored if s.opening <= 1 and not s.foreign]
+        opening = [s for s in scored if s.opening <= 1 and not (s.foreign or s.blank)]
         if opening:
             best_role = max(s.features["kind"] for s in opening)
             first = min(
@@ -613,6 +618,23 @@ def in_signature_block(text: str, c: Candidate, attestation: int = 400, lines: i
         _ATTESTATION.search(text, max(0, c.start - attestation), c.start)
         or _SIGNATORY_LINE.search(text, max(0, c.start - lines), min(len(text), c.end + lines))
     )
+
+
+#: Underscores left for a day or a month to be filled in: "this ____ day of ________, 2012".
+_BLANK = re.compile(r"_{2,}")
+#: The end of a sentence: a period or a semicolon before a space.
+_SENTENCE_END = re.compile(r"[.;]\s")
+
+
+def left_blank_for_a_whole_date(text: str, c: Candidate, reach: int = 100) -> bool:
+    """Whether ``c`` is a date left blank to fill in ("dated as of this ____ day of ______,
+    2012") whose sentence then states a whole date ("but made effective as of February 20,
+    2012"): the blank was never filled, the whole date is the one the contract gives. A blank
+    date standing alone (an unsigned form's "__________ __, 2000") keeps its part."""
+    if c.unit not in _PARTIAL_DATE_UNITS or not _BLANK.search(text, c.start, c.end):
+        return False
+    after = _SENTENCE_END.split(text[c.end : c.end + reach], maxsplit=1)[0]
+    return any(d.unit == "day" for d in find_dates(after))
 
 
 def dates_something_else(text: str, c: Candidate) -> bool:

@@ -1843,6 +1843,30 @@ def test_the_openings_own_date_keeps_its_lead_over_the_signature_blocks(extracto
     assert all("signature" not in c["features"] for c in result.candidates)
 
 
+@pytest.mark.parametrize("opening", [
+    "MARKETING AGREEMENT\n\nTHIS MARKETING AGREEMENT (the \"Agreement\") is dated as of this ____ "
+    "day of __________, 2017, but made effective as of March 14, 2017 (\"Effective Date\") between "
+    "Quill Labs, Inc. and Lark LLC.",
+    "LICENSE AGREEMENT\n\nThis License Agreement is made this ___ day of _______, 2017 and shall "
+    "be effective as of March 14, 2017, by Quill Labs, Inc. and Lark LLC.",
+])
+def test_a_date_left_blank_yields_the_lead_to_the_whole_date_its_sentence_gives(
+    extractor, opening
+):
+    result = extractor.extract(AGREEMENT_DATE, [chunk(opening, 0, 0)])
+    assert result.value == "2017-03-14", result.candidates[:2]
+
+
+def test_a_blank_date_alone_keeps_the_lead(extractor):
+    # an unsigned form's blank date: a whole date comes only in a later sentence
+    opening = (
+        "AGENCY AGREEMENT\n\n__________ __, 2017\n\nDear Sirs: Quill Labs, Inc. confirms its "
+        "agreement with Lark LLC as follows. The offering closes on March 14, 2017."
+    )
+    result = extractor.extract(AGREEMENT_DATE, [chunk(opening, 0, 0)])
+    assert result.value == "2017", result.candidates[:2]
+
+
 @pytest.mark.parametrize("reference", [
     # an amendment's name for the agreement it amends
     "WHEREAS Quill and Lark are parties to that certain Freight Services Agreement, dated as of "
