@@ -549,10 +549,12 @@ _FILING_FOOTER = re.compile(
     r"\bSource:[ \t]+[^\n]{2,100}?,[ \t]*[\w/.-]{1,12}(?:[ \t][\w/.-]{1,8})?,[ \t]*$"
 )
 #: A securities filing's date, named at the filing however far the words on what it reports
-#: stand between ("the Schedule 13G/A with respect to the shares of ACME Inc., dated as of"):
-#: a joint filing agreement's own date is the day it is signed.
+#: stand between ("the Schedule 13G/A with respect to the shares of Common Stock, $0.01 par
+#: value per share, of ACME Inc., dated as of"; an abbreviation's or an amount's period goes
+#: on): a joint filing agreement's own date is the day it is signed.
 _SCHEDULE_FILING_DATED = re.compile(
-    r"\bSchedule\s+13[DG](?:/A)?\b(?:[^.;]|\.(?=\s*,)){0,200}?,?\s*dated\s+(?:as\s+of\s+)?$",
+    r"\bSchedule\s+13[DG](?:/A)?\b(?:[^.;]|\.(?=\s*,|\d)){0,200}?,?\s*dated\s+"
+    r"(?:as\s+of\s+)?$",
     re.IGNORECASE,
 )
 #: A date that closes a reporting period or sets a deadline: "the financial statements of the

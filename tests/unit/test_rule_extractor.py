@@ -1739,8 +1739,9 @@ def test_the_date_of_another_document_is_read_as_such(reference):
     "The data are subject to the Mutual Confidentiality Agreement June 2, 2014 (\u201cMCA\u201d) "
     "executed by Quill and Lark.",
     # a securities filing named well before its date
-    "The undersigned agree that the Schedule 13D with respect to the common shares of Quill "
-    "Labs, Inc., dated as of March 3, 2021, is filed on behalf of each of them.",
+    "The undersigned agree that the Schedule 13D with respect to the common shares, $0.01 par "
+    "value per share, of Quill Labs, Inc., dated as of March 3, 2021, is filed on behalf of each "
+    "of them.",
     "The statement on Schedule 13G/A relating to the ordinary shares of Lark plc, dated "
     "February 10, 2022, is filed jointly.",
     # the referenced document's issue after its number
