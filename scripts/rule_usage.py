@@ -1669,7 +1669,7 @@ def inventory() -> list[Rule]:
     rules.append(edit(
         "scoring.py", "a date named '(the \"Agreement\")' after words giving it to another "
         "document is that document's: an amendment's name for the agreement it amends (date_role)",
-        '            return replace(c, kind="other" if dates_something_else(text, c) else "dated")\n',
+        '            return replace(c, kind="other" if other else "dated")\n',
         '            return replace(c, kind="dated")\n',
         r"\b(?:that|certain|the|an?)\s[^.;]{0,80}?\b(?:agreement|contract)\b[^.;]{0,40}?\bdated\b"
         r"[^.;()]{4,40}\((?:the|this)\s+[\"\u201c]agreement[\"\u201d]\)", generic=True,
@@ -1737,6 +1737,13 @@ def inventory() -> list[Rule]:
         "",
         r"\b(?:agreement|contract)s?\s+(?:[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+[A-Z][a-z]+"
         r"\s+\d{4})\s*\([\"\u201c][A-Z]{2,6}[\"\u201d]\)", generic=True, flags=0,
+    ))
+    rules.append(edit(
+        "scoring.py", "(this \"Agreement\") after a date names this agreement, whatever words "
+        "came before it (date_role)",
+        "            other = not named_this and dates_something_else(text, c)\n",
+        "            other = dates_something_else(text, c)\n",
+        r"\(\s*this\s+[\"\u201c]agreement[\"\u201d]\s*\)", generic=True,
     ))
     rules.append(edit(
         "scoring.py", "a securities filing's date named at the filing ('the Schedule 13G/A with "

@@ -665,8 +665,11 @@ def date_role(text: str, c: Candidate) -> Candidate:
             return replace(c, kind="expire")
         if re.search(r"^(?:this\s+)?agreement$|agreement\s+date|execution|signing", term):
             # "entered into that certain Supply Agreement, dated as of <date> (the "Agreement")":
-            # an amendment's name for the agreement it amends, not this one
-            return replace(c, kind="other" if dates_something_else(text, c) else "dated")
+            # an amendment's name for the agreement it amends, not this one; but (this
+            # "Agreement") names this one whatever came before
+            named_this = re.match(r"\W*\(\s*this\b", defined.group(0), re.IGNORECASE)
+            other = not named_this and dates_something_else(text, c)
+            return replace(c, kind="other" if other else "dated")
         if _EFFECTIVE_BEFORE.search(text, max(0, c.start - 30), c.start):
             return c  # "is effective as of <date> (the "Restatement Date")": its name for it
         if re.fullmatch(r"[A-Z]{2,6}", defined.group("term")) and _DOCUMENT_NAMED_BEFORE.search(

@@ -1761,6 +1761,9 @@ def test_more_forms_of_another_documents_date(reference):
     "as follows.",
     "JOINT FILING AGREEMENT In accordance with Rule 13d-1(k), the undersigned agree to the joint "
     "filing of this Schedule 13G. Dated: March 3, 2021",
+    # (this "Agreement") names this agreement, whatever words come before its date
+    "The Marketing Agreement of June 2, 2014 (this \u201cAgreement\u201d) is made by Quill Labs, "
+    "Inc. and Lark LLC.",
 ])
 def test_this_agreements_own_date_in_those_forms_stays_its_own(own):
     assert _date_kind(own) != "other"
