@@ -1798,6 +1798,24 @@ def test_every_date_of_a_list_of_dates_is_no_date_of_the_agreement(text):
     assert {date_role(text, c).kind for c in dates} == {"other"}
 
 
+@pytest.mark.parametrize("term", [
+    "3. Term. It shall be effective on 1 April 2015 and shall have a duration of three years. "
+    "The prices remain fixed for the first year.",
+    "3. Term. This Agreement shall become effective on 1 April 2015 and runs for three years.",
+])
+def test_the_date_the_contract_says_it_takes_effect_beats_its_titles_dated(extractor, term):
+    # the title's "dated" leads the opening; the term clause ranks under it
+    chunks = [
+        chunk("SERVICE AGREEMENT dated 12 March 2015\n\nQuill Pumps Ltd and Lark Port Authority "
+              "agree as set out below for the servicing of the harbour pumps.", 0, 0),
+        chunk("2. Services. Quill services each pump every quarter and reports on it to the "
+              "harbour master.", 1, 1000, 0.8),
+        chunk(term, 2, 2000, 0.6),
+    ]
+    result = extractor.extract(EFFECTIVE, chunks)
+    assert result.value == "2015-04-01", result.candidates[:2]
+
+
 @pytest.mark.parametrize("label", [
     "2 TERMS\n2.1 Contract start: 03-02-21\n2.2 Contract end: 03-02-23",
     "2 TERMS\n\u201cStart Date\u201d means March 2, 2021.",
