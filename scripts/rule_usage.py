@@ -1721,7 +1721,7 @@ def inventory() -> list[Rule]:
     rules.append(edit(
         "scoring.py", "a date named '(the \"Agreement\")' after words giving it to another "
         "document is that document's: an amendment's name for the agreement it amends (date_role)",
-        '            return replace(c, kind="other" if dates_something_else(text, c) else "dated")\n',
+        '            return replace(c, kind="other" if other else "dated")\n',
         '            return replace(c, kind="dated")\n',
         r"\b(?:that|certain|the|an?)\s[^.;]{0,80}?\b(?:agreement|contract)\b[^.;]{0,40}?\bdated\b"
         r"[^.;()]{4,40}\((?:the|this)\s+[\"\u201c]agreement[\"\u201d]\)", generic=True,
@@ -1744,6 +1744,72 @@ def inventory() -> list[Rule]:
         r"\b(?:This|THIS)(?:[ \t]+(?:[A-Z][\w&-]*|and|of|&)){2,}[ \t]+(?:[A-Z][\w-]*[ \t]+)?"
         r"(?:Agreement|Contract|Lease|License|Amendment)s?\b[ \t]*,?[ \t]*(?:dated|entered|made"
         r"|executed|signed|effective)\b", generic=True, flags=0,
+    ))
+    rules.append(edit(
+        "scoring.py", "another document 'made effective' or 'made and entered into' on its date "
+        "(_DATED_BY)",
+        '    r"(?:(?:(?:dated|entered\\s+into|made(?:\\s+effective|\\s+and\\s+entered\\s+into)?|executed"\n',
+        '    r"(?:(?:(?:dated|entered\\s+into|made|executed"\n',
+        r"\b(?:agreement|contract|lease|licen[cs]e)s?\b[^.;]{0,40}?\bmade\s+(?:effective|and\s+"
+        r"entered\s+into)\b", generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "another document 'of' its date ('the Mutual Nondisclosure Agreement of "
+        "June 2, 2014') (_DATED_BY)",
+        '    r"|(?<=\\s)of\\s+$)"  # "the Mutual Nondisclosure Agreement of June 2, 2014"\n',
+        '    r")"\n',
+        r"\b(?:agreement|contract|lease|licen[cs]e)s?\s+of\s+(?:\d{1,2}(?:st|nd|rd|th)?\s+)?"
+        r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d", generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "a referenced document's issue or version after its number ('ref. FS-3310 "
+        "Issue 4 dated') (_REFERENCE_NUMBER)",
+        '    r"(?:,?\\s+(?:issue|version|revision|rev\\.)\\s*\\d[\\w.]*)?"  # "ref. FS-3310 Issue 4", "Version 2.1"\n',
+        "",
+        r"\b(?:issue|version|revision|rev\.)\s*\d[\w.]*\s*,?\s*\(?(?:dated|made|entered|executed"
+        r"|signed|effective)\b", generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "a referenced document's name may have '&' and five words before its kind "
+        "('the original Harbor Freight & Storage Contract, made effective on') "
+        "(_OTHER_DOCUMENT_DATED)",
+        '(?:[\\w&-]+\\s+){{0,5}}?"\n    rf"{_DOCUMENT}{_REFERENCE_NUMBER}',
+        '(?:[\\w-]+\\s+){{0,4}}?"\n    rf"{_DOCUMENT}{_REFERENCE_NUMBER}',
+        r"&\s+(?:[\w-]+\s+){0,3}(?:agreement|contract|lease|licen[cs]e)s?\b[^.;]{0,40}?"
+        r"\b(?:dated|made|entered|executed|signed|effective)\b", generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "a date between another document's name and the acronym that names it ('the "
+        "Mutual Confidentiality Agreement June 2, 2014 (\"MCA\")') (date_role, "
+        "_DOCUMENT_NAMED_BEFORE)",
+        '        if re.fullmatch(r"[A-Z]{2,6}", defined.group("term")) and _DOCUMENT_NAMED_BEFORE.search(\n'
+        '            text, max(0, c.start - 120), c.start\n'
+        '        ):\n'
+        '            return replace(c, kind="other")\n',
+        "",
+        r"\b(?:agreement|contract)s?\s+(?:[A-Z][a-z]+\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+[A-Z][a-z]+"
+        r"\s+\d{4})\s*\([\"\u201c][A-Z]{2,6}[\"\u201d]\)", generic=True, flags=0,
+    ))
+    rules.append(edit(
+        "scoring.py", "(this \"Agreement\") after a date names this agreement, whatever words "
+        "came before it (date_role)",
+        "            other = not named_this and dates_something_else(text, c)\n",
+        "            other = dates_something_else(text, c)\n",
+        r"\(\s*this\s+[\"\u201c]agreement[\"\u201d]\s*\)", generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "a securities filing's date named at the filing ('the Schedule 13G/A with "
+        "respect to the shares of ..., dated as of') (_SCHEDULE_FILING_DATED)",
+        "    (_SCHEDULE_FILING_DATED.search, 250),\n", "",
+        r"\bschedule\s+13[dg](?:/a)?\b[^;]{0,200}?\bdated\b", generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "a date left blank yields the opening's lead to the whole date its sentence "
+        "then gives ('dated as of this ____ day of ______, 2012, but made effective as of February "
+        "20, 2012') (mark_lead, left_blank_for_a_whole_date)",
+        "            placed.blank = reads_dates and left_blank_for_a_whole_date(p.text, c)\n", "",
+        r"_{2,}[^.;]{0,60}?\d{4}[^.;]{0,100}?\b(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?)?"
+        r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d", generic=True,
     ))
     rules.append(edit(
         "scoring.py", "the words before a list of dates give every date of the list to another "

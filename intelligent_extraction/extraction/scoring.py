@@ -249,6 +249,8 @@ class Scored:
     foreign: bool = False
     #: a date in a signature block (``in_signature_block``)
     signed: bool = False
+    #: a date left blank to fill in, the whole date following it (``left_blank_for_a_whole_date``)
+    blank: bool = False
     #: set by the learned scorer (``learned.rescore``): the hand-weighted score it replaced and
     #: each feature's share of the model's logit
     hand: float | None = None
@@ -390,6 +392,7 @@ class CandidateReader:
             placed = self.place(p, c, self.features(p, c))
             placed.foreign = reads_dates and c.kind == "other" and dates_something_else(p.text, c)
             placed.signed = reads_dates and in_signature_block(p.text, c)
+            placed.blank = reads_dates and left_blank_for_a_whole_date(p.text, c)
             scored.append(placed)
         self.mark_lead(scored)
         self.mark_signed(scored)
@@ -410,10 +413,12 @@ class CandidateReader:
         those with the preferred role ("dated as of X, effective as of Y": X for the agreement
         date, Y for the effective date). Never a date the text gives to another document ("amends
         that certain Supply Agreement dated as of ..."): the opening's first date is this
-        agreement's only when nothing says otherwise."""
+        agreement's only when nothing says otherwise; nor a date left blank when the sentence
+        goes on to a whole date ("dated this ____ day of ______, 2012, but effective as of
+        February 20, 2012")."""
         if not self.rule.lead:
             return
-        opening = [s for s in scored if s.opening <= 1 and not s.foreign]
+        opening = [s for s in scored if s.opening <= 1 and not (s.foreign or s.blank)]
         if opening:
             best_role = max(s.features["kind"] for s in opening)
             first = min(
@@ -465,10 +470,13 @@ _DOCUMENT = (
     r"(?:\s+(?:of|for)(?:\s+the)?(?:\s+(?:of\s+|and\s+)?(?-i:[A-Z])[\w-]*){1,4})?"
 )
 _DATED_BY = (  # "dated", "executed by the Parties on", "effective as of"
-    r"(?:(?:dated|entered\s+into|made|executed|signed|effective)"
+    # "made effective on", "made and entered into as of"
+    r"(?:(?:(?:dated|entered\s+into|made(?:\s+effective|\s+and\s+entered\s+into)?|executed"
+    r"|signed|effective)"
     r"(?:\s+(?:by|between)\s+[^,.;()\n]{1,40}?)?"
     r"|with\s+an?\s+effective\s+date\s+of)\s+"  # "a Supply Agreement with an Effective Date of"
     r"(?:on\s+|as\s+of\s+)?(?:the\s+)?$"
+    r"|(?<=\s)of\s+$)"  # "the Mutual Nondisclosure Agreement of June 2, 2014"
 )
 #: The parties another document was made between, as its reference names them in full: their
 #: descriptions in parentheses, commas, line breaks and the periods of abbreviations ("by and
@@ -482,6 +490,7 @@ _BETWEEN_PARTIES = (
 #: 4411 dated", "Services Agreement ref SA-2210/09 (dated ...)" (a line may break after a hyphen)
 _REFERENCE_NUMBER = (
     r"(?:\s+(?:no\.?|number|ref\.?|reference)\s*:?\s*[\w/.-]*(?:-\s+)?[\w/.-]*\d[\w/.-]*)?"
+    r"(?:,?\s+(?:issue|version|revision|rev\.)\s*\d[\w.]*)?"  # "ref. FS-3310 Issue 4", "Version 2.1"
 )
 #: The date of another document: "a supply agreement dated March 3, 2011" (but "This is an
 #: Agreement, entered into on ..." names itself), "the Binding Term
@@ -491,12 +500,20 @@ _REFERENCE_NUMBER = (
 #: ("pursuant to Sponsorship Agreements dated ..."). Not "This ... Agreement dated", nor a
 #: title (a line's start, in capitals) with its date: "SUPPLY AGREEMENT, dated".
 _OTHER_DOCUMENT_DATED = re.compile(
-    rf"(?<!\bis\s)\b(?:a|an|that|certain|said|such|its|their|the)\s+(?:[\w-]+\s+){{0,4}}?"
+    rf"(?<!\bis\s)\b(?:a|an|that|certain|said|such|its|their|the)\s+(?:[\w&-]+\s+){{0,5}}?"
     rf"{_DOCUMENT}{_REFERENCE_NUMBER}\s*(?:\([^()]{{1,60}}\)\s*)?(?:{_BETWEEN_PARTIES})?,?\s*"
     rf"\(?{_DATED_BY}"
     rf"|(?P<titled>)(?<=\S[ \t])(?<![Tt]his\s)(?<!\bis\sa\s)(?<!\bis\san\s)\b(?!(?i:this)\b)"
     rf"(?:(?-i:[A-Z][a-z])[\w-]*[ \t]+){{1,4}}{_DOCUMENT}(?:{_BETWEEN_PARTIES})?[ \t]*,?[ \t]*"
     rf"{_DATED_BY}",
+    re.IGNORECASE,
+)
+#: Another document's name right before a date that an acronym then names ("the Mutual
+#: Confidentiality Agreement June 2, 2014 ("MCA") executed by ..."): the acronym is the
+#: document's, the date its date.
+_DOCUMENT_NAMED_BEFORE = re.compile(
+    rf"(?<!\bis\s)\b(?:a|an|that|certain|said|such|its|their|the)\s+(?:[\w&-]+\s+){{0,5}}?"
+    rf"{_DOCUMENT}[ \t]+$",
     re.IGNORECASE,
 )
 #: "This Master Hosting Services Agreement, dated": this agreement's own title, whose last
@@ -531,6 +548,15 @@ _AMENDED_ON = re.compile(
 _FILING_FOOTER = re.compile(
     r"\bSource:[ \t]+[^\n]{2,100}?,[ \t]*[\w/.-]{1,12}(?:[ \t][\w/.-]{1,8})?,[ \t]*$"
 )
+#: A securities filing's date, named at the filing however far the words on what it reports
+#: stand between ("the Schedule 13G/A with respect to the shares of Common Stock, $0.01 par
+#: value per share, of ACME Inc., dated as of"; an abbreviation's or an amount's period goes
+#: on): a joint filing agreement's own date is the day it is signed.
+_SCHEDULE_FILING_DATED = re.compile(
+    r"\bSchedule\s+13[DG](?:/A)?\b(?:[^.;]|\.(?=\s*,|\d)){0,200}?,?\s*dated\s+"
+    r"(?:as\s+of\s+)?$",
+    re.IGNORECASE,
+)
 #: A date that closes a reporting period or sets a deadline: "the financial statements of the
 #: Company as of December 31, 2008", "for the year ended June 30, 2010", "no later than May 1,
 #: 2018", "on or before June 1, 2019". It dates a report or an obligation, not the agreement.
@@ -548,6 +574,7 @@ _OTHER_DATE_CUES = (
     (_names_another_document, 300),
     (_AMENDED_ON.search, 40),
     (_FILING_FOOTER.search, 120),
+    (_SCHEDULE_FILING_DATED.search, 250),
     (_PERIOD_OR_DEADLINE.search, 120),
 )
 
@@ -595,6 +622,23 @@ def in_signature_block(text: str, c: Candidate, attestation: int = 400, lines: i
     )
 
 
+#: Underscores left for a day or a month to be filled in: "this ____ day of ________, 2012".
+_BLANK = re.compile(r"_{2,}")
+#: The end of a sentence: a period or a semicolon before a space.
+_SENTENCE_END = re.compile(r"[.;]\s")
+
+
+def left_blank_for_a_whole_date(text: str, c: Candidate, reach: int = 100) -> bool:
+    """Whether ``c`` is a date left blank to fill in ("dated as of this ____ day of ______,
+    2012") whose sentence then states a whole date ("but made effective as of February 20,
+    2012"): the blank was never filled, the whole date is the one the contract gives. A blank
+    date standing alone (an unsigned form's "__________ __, 2000") keeps its part."""
+    if c.unit not in _PARTIAL_DATE_UNITS or not _BLANK.search(text, c.start, c.end):
+        return False
+    after = _SENTENCE_END.split(text[c.end : c.end + reach], maxsplit=1)[0]
+    return any(d.unit == "day" for d in find_dates(after))
+
+
 def dates_something_else(text: str, c: Candidate) -> bool:
     """Whether the words before ``c`` give it to another document, an amendment, a filing, a
     report or a deadline (``_OTHER_DATE_CUES``). Words before a list of dates give it every
@@ -621,10 +665,17 @@ def date_role(text: str, c: Candidate) -> Candidate:
             return replace(c, kind="expire")
         if re.search(r"^(?:this\s+)?agreement$|agreement\s+date|execution|signing", term):
             # "entered into that certain Supply Agreement, dated as of <date> (the "Agreement")":
-            # an amendment's name for the agreement it amends, not this one
-            return replace(c, kind="other" if dates_something_else(text, c) else "dated")
+            # an amendment's name for the agreement it amends, not this one; but (this
+            # "Agreement") names this one whatever came before
+            named_this = re.match(r"\W*\(\s*this\b", defined.group(0), re.IGNORECASE)
+            other = not named_this and dates_something_else(text, c)
+            return replace(c, kind="other" if other else "dated")
         if _EFFECTIVE_BEFORE.search(text, max(0, c.start - 30), c.start):
             return c  # "is effective as of <date> (the "Restatement Date")": its name for it
+        if re.fullmatch(r"[A-Z]{2,6}", defined.group("term")) and _DOCUMENT_NAMED_BEFORE.search(
+            text, max(0, c.start - 120), c.start
+        ):
+            return replace(c, kind="other")
         if re.search(r"date|agreement|contract|plan|letter", term):  # "Merger Agreement"
             return replace(c, kind="other")
     if dates_something_else(text, c):

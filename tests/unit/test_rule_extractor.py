@@ -1772,6 +1772,50 @@ def test_the_date_of_another_document_is_read_as_such(reference):
     assert _date_kind(reference) == "other"
 
 
+@pytest.mark.parametrize("reference", [
+    # "made effective", "made and entered into", and "&" in the name
+    "This contract replaces Schedule 4 of the original Harbor Freight & Storage Contract, made "
+    "effective on 14 May 2009.",
+    "Lark shall support the units sold under the earlier Supply & Service Agreement made "
+    "effective as of June 2, 2014.",
+    "The parties entered into the Joint Marketing Agreement, made and entered into as of June 2, "
+    "2014, which remains in force.",
+    # "of <date>", or the date between the document's name and its acronym
+    "The data are subject to the Mutual Nondisclosure Agreement of June 2, 2014 between Quill "
+    "and Lark.",
+    "The data are subject to the Mutual Confidentiality Agreement June 2, 2014 (\u201cMCA\u201d) "
+    "executed by Quill and Lark.",
+    # a securities filing named well before its date
+    "The undersigned agree that the Schedule 13D with respect to the common shares, $0.01 par "
+    "value per share, of Quill Labs, Inc., dated as of March 3, 2021, is filed on behalf of each "
+    "of them.",
+    "The statement on Schedule 13G/A relating to the ordinary shares of Lark plc, dated "
+    "February 10, 2022, is filed jointly.",
+    # the referenced document's issue after its number
+    "This Amendment No. 2 modifies the Fleet Support Agreement ref. FS-3310 Issue 4 dated March "
+    "3, 2011 between Quill and Lark.",
+])
+def test_more_forms_of_another_documents_date(reference):
+    assert _date_kind(reference) == "other"
+
+
+@pytest.mark.parametrize("own", [
+    "This Supply & Service Agreement is made effective as of June 2, 2014 by Quill Labs, Inc. and "
+    "Lark LLC.",
+    "THIS MUTUAL CONFIDENTIALITY AGREEMENT is made and entered into as of June 2, 2014 by Quill "
+    "and Lark.",
+    "AMENDMENT NO. 2 TO THE LICENSE AGREEMENT June 2, 2014 Quill Labs, Inc. and Lark LLC agree "
+    "as follows.",
+    "JOINT FILING AGREEMENT In accordance with Rule 13d-1(k), the undersigned agree to the joint "
+    "filing of this Schedule 13G. Dated: March 3, 2021",
+    # (this "Agreement") names this agreement, whatever words come before its date
+    "The Marketing Agreement of June 2, 2014 (this \u201cAgreement\u201d) is made by Quill Labs, "
+    "Inc. and Lark LLC.",
+])
+def test_this_agreements_own_date_in_those_forms_stays_its_own(own):
+    assert _date_kind(own) != "other"
+
+
 @pytest.mark.parametrize("text", [
     "the audited financial statements of Lark Holdings as of June 30, 2015 fairly present",
     "its net revenue for the fiscal year ended June 30, 2015 was restated",
@@ -1799,6 +1843,24 @@ def test_every_date_of_a_list_of_dates_is_no_date_of_the_agreement(text):
     dates = find_dates(text)
     assert len(dates) >= 3
     assert {date_role(text, c).kind for c in dates} == {"other"}
+
+
+@pytest.mark.parametrize("term", [
+    "3. Term. It shall be effective on 1 April 2015 and shall have a duration of three years. "
+    "The prices remain fixed for the first year.",
+    "3. Term. This Agreement shall become effective on 1 April 2015 and runs for three years.",
+])
+def test_the_date_the_contract_says_it_takes_effect_beats_its_titles_dated(extractor, term):
+    # the title's "dated" leads the opening; the term clause ranks under it
+    chunks = [
+        chunk("SERVICE AGREEMENT dated 12 March 2015\n\nQuill Pumps Ltd and Lark Port Authority "
+              "agree as set out below for the servicing of the harbour pumps.", 0, 0),
+        chunk("2. Services. Quill services each pump every quarter and reports on it to the "
+              "harbour master.", 1, 1000, 0.8),
+        chunk(term, 2, 2000, 0.6),
+    ]
+    result = extractor.extract(EFFECTIVE, chunks)
+    assert result.value == "2015-04-01", result.candidates[:2]
 
 
 @pytest.mark.parametrize("label", [
@@ -1848,6 +1910,30 @@ def test_the_openings_own_date_keeps_its_lead_over_the_signature_blocks(extracto
     result = extractor.extract(AGREEMENT_DATE, chunks)
     assert result.value == "2019-05-02"
     assert all("signature" not in c["features"] for c in result.candidates)
+
+
+@pytest.mark.parametrize("opening", [
+    "MARKETING AGREEMENT\n\nTHIS MARKETING AGREEMENT (the \"Agreement\") is dated as of this ____ "
+    "day of __________, 2017, but made effective as of March 14, 2017 (\"Effective Date\") between "
+    "Quill Labs, Inc. and Lark LLC.",
+    "LICENSE AGREEMENT\n\nThis License Agreement is made this ___ day of _______, 2017 and shall "
+    "be effective as of March 14, 2017, by Quill Labs, Inc. and Lark LLC.",
+])
+def test_a_date_left_blank_yields_the_lead_to_the_whole_date_its_sentence_gives(
+    extractor, opening
+):
+    result = extractor.extract(AGREEMENT_DATE, [chunk(opening, 0, 0)])
+    assert result.value == "2017-03-14", result.candidates[:2]
+
+
+def test_a_blank_date_alone_keeps_the_lead(extractor):
+    # an unsigned form's blank date: a whole date comes only in a later sentence
+    opening = (
+        "AGENCY AGREEMENT\n\n__________ __, 2017\n\nDear Sirs: Quill Labs, Inc. confirms its "
+        "agreement with Lark LLC as follows. The offering closes on March 14, 2017."
+    )
+    result = extractor.extract(AGREEMENT_DATE, [chunk(opening, 0, 0)])
+    assert result.value == "2017", result.candidates[:2]
 
 
 @pytest.mark.parametrize("reference", [
