@@ -1767,12 +1767,6 @@ def _date_kind(text: str) -> str | None:
     "corporation (\u201cQuill\u201d), and Lark Holdings, L.P. dated March 3, 2011.",
     "Samples move under the Agreement for the Transfer of Research Materials executed by Vega on "
     "March 3, 2011 (the \u201cMTA\u201d).",
-])
-def test_the_date_of_another_document_is_read_as_such(reference):
-    assert _date_kind(reference) == "other"
-
-
-@pytest.mark.parametrize("reference", [
     # "made effective", "made and entered into", and "&" in the name
     "This contract replaces Schedule 4 of the original Harbor Freight & Storage Contract, made "
     "effective on 14 May 2009.",
@@ -1794,8 +1788,15 @@ def test_the_date_of_another_document_is_read_as_such(reference):
     # the referenced document's issue after its number
     "This Amendment No. 2 modifies the Fleet Support Agreement ref. FS-3310 Issue 4 dated March "
     "3, 2011 between Quill and Lark.",
+    # an amendment's name for the agreement it amends
+    "WHEREAS Quill and Lark are parties to that certain Freight Services Agreement, dated as of "
+    "March 3, 2011 (the \u201cAgreement\u201d);",
+    # a document's number between its name and its date
+    "Lark buys the parts under a Supply Agreement No. 4471 dated March 3, 2011 with Quill.",
+    "WHEREAS Quill and Lark have entered into a Fleet Support Agreement ref FS-3310/10 (dated "
+    "March 3, 2011) for the aircraft;",
 ])
-def test_more_forms_of_another_documents_date(reference):
+def test_the_date_of_another_document_is_read_as_such(reference):
     assert _date_kind(reference) == "other"
 
 
@@ -1934,19 +1935,6 @@ def test_a_blank_date_alone_keeps_the_lead(extractor):
     )
     result = extractor.extract(AGREEMENT_DATE, [chunk(opening, 0, 0)])
     assert result.value == "2017", result.candidates[:2]
-
-
-@pytest.mark.parametrize("reference", [
-    # an amendment's name for the agreement it amends
-    "WHEREAS Quill and Lark are parties to that certain Freight Services Agreement, dated as of "
-    "March 3, 2011 (the \u201cAgreement\u201d);",
-    # a document's number between its name and its date
-    "Lark buys the parts under a Supply Agreement No. 4471 dated March 3, 2011 with Quill.",
-    "WHEREAS Quill and Lark have entered into a Fleet Support Agreement ref FS-3310/10 (dated "
-    "March 3, 2011) for the aircraft;",
-])
-def test_a_referenced_agreements_date_is_read_as_another_documents(reference):
-    assert _date_kind(reference) == "other"
 
 
 @pytest.mark.parametrize("preamble", [
