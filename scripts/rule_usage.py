@@ -628,8 +628,8 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         vp, "a date run into the first signatory's line is cut off ('Dated: 4/8/2020 ACME Ltd.')",
-        "        if dated := list(_DATED_BEFORE_NAME.finditer(line)):\n"
-        "            pos, line = pos + dated[-1].end(), line[dated[-1].end() :]\n", "",
+        "        if cut := _after_a_run_in_date(line):\n"
+        "            pos, line = pos + cut, line[cut:]\n", "",
         r"\bDated?\s*:?\s*\d{1,2}/\d{1,2}/\d{2,4}[ \t]+[A-Z][^\n]*\n\s*(?:By\b|/s/)", flags=0,
         generic=True,
     ))

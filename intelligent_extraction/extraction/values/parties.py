@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 
 from .base import Candidate, squash_spaces
+from .dates import find_dates
 from .places import is_place_name
 
 __all__ = [
@@ -1109,12 +1110,22 @@ _NOT_A_SIGNATORY = re.compile(
 )
 
 
-#: The date a statement is signed on, run into the line of its first signatory ("... in
-#: counterparts. Dated: 4/8/2020 ACME Fund, Ltd."): the name follows it.
-_DATED_BEFORE_NAME = re.compile(
-    r"\bDated?\s*:?\s*(?:\d{1,2}/\d{1,2}/\d{2,4}|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|"
-    r"Dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4})[ \t]+(?=[A-Z])"
-)
+#: The label of the date a statement is signed on, which may run into the line of its first
+#: signatory ("... in counterparts. Dated: 4/8/2020 ACME Fund, Ltd."): the name follows the date.
+_DATED_LABEL = re.compile(r"\bDated?\s*:?\s*")
+
+
+def _after_a_run_in_date(line: str) -> int:
+    """Where a signatory's name starts after a signing date run into its line, or 0 (the
+    date as the date reader reads it, then a capital)."""
+    cut = 0
+    for label in _DATED_LABEL.finditer(line):
+        date = next((d for d in find_dates(line[label.end() :]) if d.start == 0), None)
+        if date is None:
+            continue
+        name = re.compile(r"[ \t]+(?=[A-Z])").match(line, label.end() + date.end)
+        cut = name.end() if name else cut
+    return cut
 
 
 def _signatories(text: str) -> list[Candidate]:
@@ -1129,8 +1140,8 @@ def _signatories(text: str) -> list[Candidate]:
     first = last = None
     for k, (pos, line) in enumerate(lines[:-1]):
         below = lines[k + 1][1]
-        if dated := list(_DATED_BEFORE_NAME.finditer(line)):
-            pos, line = pos + dated[-1].end(), line[dated[-1].end() :]
+        if cut := _after_a_run_in_date(line):
+            pos, line = pos + cut, line[cut:]
         name = None
         if _SIGNATURE_LINE.match(below) and not _NOT_A_SIGNATORY.match(line):
             bare = squash_spaces(_PAREN.sub(" ", line)).rstrip(",;: ")
