@@ -10,7 +10,8 @@ They stand in for contracts in neither labelled set. Each batch is a folder unde
 ``invented_contracts/`` (its texts and an ``expected.json``), so a new batch is a new folder.
 ``expected.json`` holds the right answer of each (document, field) pair; the few the service
 still gets wrong are listed under ``known_misses`` with the reason (``known_pdf_misses``: wrong
-only as a PDF), and are expected to fail until a reader learns the form."""
+only as a PDF, ``known_txt_misses``: wrong only as text), and are expected to fail until a
+reader learns the form."""
 
 from __future__ import annotations
 
@@ -26,13 +27,13 @@ HERE = Path(__file__).parent / "invented_contracts"
 
 def _load_batches() -> dict:
     """Every batch's answers and known misses, keyed "batch/document"."""
-    fixture = {"expected": {}, "known_misses": {}, "known_pdf_misses": {}}
+    fixture = {"expected": {}, "known_misses": {}, "known_pdf_misses": {}, "known_txt_misses": {}}
     for expected_file in sorted(HERE.glob("*/expected.json")):
         batch = expected_file.parent.name
         data = json.loads(expected_file.read_text(encoding="utf-8"))
         for doc, answers in data["expected"].items():
             fixture["expected"][f"{batch}/{doc}"] = answers
-        for kind in ("known_misses", "known_pdf_misses"):
+        for kind in ("known_misses", "known_pdf_misses", "known_txt_misses"):
             for pair, reason in data.get(kind, {}).items():
                 fixture[kind][f"{batch}/{pair}"] = reason
     return fixture
@@ -91,7 +92,8 @@ def answers(tmp_path_factory, embedder):
 
 def _known(form: str, pair: str) -> bool:
     pdf_only = form == "pdf" and pair in FIXTURE["known_pdf_misses"]
-    return pair in FIXTURE["known_misses"] or pdf_only
+    txt_only = form == "txt" and pair in FIXTURE["known_txt_misses"]
+    return pair in FIXTURE["known_misses"] or pdf_only or txt_only
 
 
 def _pairs(known: bool) -> list:
