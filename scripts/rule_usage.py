@@ -1756,6 +1756,15 @@ def inventory() -> list[Rule]:
         r"|executed|signed|effective)\b", generic=True, flags=0,
     ))
     rules.append(edit(
+        "scoring.py", "a Title Case title opening its line ('Quill Labs Supply Agreement made "
+        "effective as of', after an exhibit's label at most) is this agreement's own "
+        "(_TITLE_OPENS_THE_LINE, _opens_with_its_title)",
+        "        or _TITLE_OPENS_THE_LINE.search(text, lo, name.start())\n", "        or False\n",
+        r"(?m)^[ \t]*(?:(?:Exhibit|EXHIBIT)[ \t]+[\w.()-]+[ \t]+)?(?:[A-Z][\w&-]*[ \t]+){2,}"
+        r"(?:Agreement|Contract|Lease|License|Amendment)s?\b[ \t]*,?[ \t]*(?:dated|entered|made"
+        r"|executed|signed|effective)\b", generic=True, flags=0,
+    ))
+    rules.append(edit(
         "scoring.py", "another document 'made effective' or 'made and entered into' on its date "
         "(_DATED_BY)",
         '    r"(?:(?:(?:dated|entered\\s+into|made(?:\\s+effective|\\s+and\\s+entered\\s+into)?|executed"\n',

@@ -2045,6 +2045,30 @@ def test_a_title_or_preamble_with_its_own_date_dates_this_agreement(title):
     assert _date_kind(title) != "other"
 
 
+@pytest.mark.parametrize("title", [
+    "Quill Labs Supply Agreement made effective as of March 3, 2015 between Quill Labs, Inc. "
+    "and Heron LLC.",
+    "Mutual Nondisclosure Agreement made effective as of May 1, 2012 by and between Ardent "
+    "Corp. and Vale Ltd.",
+    "Exhibit 10.4\n\nConsulting Services Agreement dated as of June 2, 2009 between Pell Inc. "
+    "and Ana Ruiz.",
+    "Exhibit 10.4 Consulting Agreement made effective as of March 3, 2015 between Ardent Labs, "
+    "Inc. and Kim Vale.",
+])
+def test_a_title_case_title_opening_its_line_dates_this_agreement(title):
+    assert _date_kind(title) != "other"
+
+
+@pytest.mark.parametrize("reference", [
+    "Licensee shall pay the fees set out in the Sponsorship Agreements dated May 1, 2010.",
+    "All goods are sold pursuant to Supply Agreement dated March 3, 2011 between the parties.",
+    # a title run into the heading under it: the dating words start their own sentence
+    "Strategic Supply Agreement AGREEMENT made as of March 3, 2011, between Quill and Heron.",
+])
+def test_a_title_case_name_inside_a_line_still_names_another_document(reference):
+    assert _date_kind(reference) == "other"
+
+
 def test_this_agreements_date_wins_over_a_recited_one(extractor):
     text = ("SUPPLY AGREEMENT\n\nWHEREAS the parties signed the Binding Term Sheet, dated as of "
             "March 3, 2011; and WHEREAS they now wish to agree on supply terms, this Supply "
