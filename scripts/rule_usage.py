@@ -1092,6 +1092,16 @@ def inventory() -> list[Rule]:
         r"\bdate\s*:\s*\S[^\n]{0,300}\bdate\s*:\s*\S",
     ))
     rules.append(edit(
+        dt, "a non-party's signature ('READ AND UNDERSTOOD BY THE PRINCIPAL INVESTIGATOR (not a "
+        "party to this Agreement)', a notary's) signs nothing and is no last signature "
+        "(_signed_by_a_non_party)",
+        "    non_party = {i for i in signed if _signed_by_a_non_party(text, found, i)}\n",
+        "    non_party: set[int] = set()\n",
+        r"\bnot\s+(?:a\s+)?part(?:y|ies)\s+(?:hereto|(?:to|of)\s+(?:this|the)\s+(?:[\w-]+\s+)"
+        r"{0,3}?(?:agreement|contract))\b|\bread\s+and\s+understood\b|\bnotary\s+public\b"
+        r"|\b(?:sworn|subscribed)\s+(?:to\s+)?before\s+me\b", generic=True,
+    ))
+    rules.append(edit(
         dt, "a 'Date' label after the date ('4/24/2018 / Date') is the signing date",
         r'r"^\W{0,3}(?:place\s+(?:and\s+)?)?date\b(?!\s*(?::|of\b))"', 'r"(?!x)x"',
         r"\d\s*\W?\s*(?:place\s+(?:and\s+)?)?date\b(?!\s*(?::|of\b))",
@@ -1746,6 +1756,15 @@ def inventory() -> list[Rule]:
         r"|executed|signed|effective)\b", generic=True, flags=0,
     ))
     rules.append(edit(
+        "scoring.py", "a Title Case title opening its line ('Quill Labs Supply Agreement made "
+        "effective as of', after an exhibit's label at most) is this agreement's own "
+        "(_TITLE_OPENS_THE_LINE, _opens_with_its_title)",
+        "        or _TITLE_OPENS_THE_LINE.search(text, lo, name.start())\n", "        or False\n",
+        r"(?m)^[ \t]*(?:(?:Exhibit|EXHIBIT)[ \t]+[\w.()-]+[ \t]+)?(?:[A-Z][\w&-]*[ \t]+){2,}"
+        r"(?:Agreement|Contract|Lease|License|Amendment)s?\b[ \t]*,?[ \t]*(?:dated|entered|made"
+        r"|executed|signed|effective)\b", generic=True, flags=0,
+    ))
+    rules.append(edit(
         "scoring.py", "another document 'made effective' or 'made and entered into' on its date "
         "(_DATED_BY)",
         '    r"(?:(?:(?:dated|entered\\s+into|made(?:\\s+effective|\\s+and\\s+entered\\s+into)?|executed"\n',
@@ -1895,6 +1914,15 @@ def inventory() -> list[Rule]:
         r"\d{4}\s*\(\s*(?:hereinafter\s+(?:referred\s+to\s+as\s+|called\s+)?)?(?:the\s+)?"
         r"[\"“](?:[A-Z][\w-]*\s+){1,3}Date[\"”]\s*\)", flags=0, generic=True,
         readers=("duration", "date"),
+    ))
+    rules.append(edit(
+        "rules.py", "the agreement starts on a date given only by its defined name ('this "
+        "Agreement begins on the Agreement Date', 'the initial term runs from the Commencement "
+        "Date'): the day the name defines (_starts_on_a_named_date)",
+        "        + _starts_on_a_named_date(reader)\n", "\n",
+        r"(?i:\b(?:agreement|contract|term)\b[^.;]{0,60}?\b(?:commenc\w*|begin\w*|start\w*"
+        r"|effective|effect|force|runs?)\s+(?:on|as\s+of|from|upon))\s+the\s+"
+        r"(?:[A-Z][\w-]*\s+){1,3}Date\b", flags=0, generic=True, readers=("date",),
     ))
     # ---------------------------------------------------------------- rules.py (renewal mode)
     # the duration reader does not run the renewal mode: its ablation shows no change, the probe

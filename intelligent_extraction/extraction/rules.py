@@ -84,6 +84,7 @@ def _value_mode(
     return (
         reader.typed()
         + _effective_when_signed(reader, context)
+        + _starts_on_a_named_date(reader)
         + _term_between_dates(reader)
         + _notice_after_a_renewal(reader)
     )
@@ -242,7 +243,7 @@ _AFTER = re.compile(r"\bafter\b", re.IGNORECASE)
 _TAKES_EFFECT_ON_ITS_DATE = re.compile(
     r"\b(?:agreement|contract|term)\b(?:(?!\bperiod\b)(?:[^.;()]|\([^()]{0,40}\))){0,60}?"
     r"\b(?:commenc\w*|begin\w*|start\w*|(?:be|become|becomes|is)\s+effective"
-    r"|takes?\s+effect|(?:enter|come)s?\s+into\s+(?:force|effect))\s+"
+    r"|takes?\s+effect|(?:enter|come)s?\s+into\s+(?:force|effect)|runs?(?=\s+from))\s+"
     r"(?:on|as\s+of|from|upon)\s+(?:the\s+)?"
     r"|\beffective\s+date[\"”]?\s*(?:means|shall\s+mean|is)\s+"
     r"(?=the\s+(?:date|day)\s+(?:of\s+this|hereof|(?:and\s+year\s+)?first))(?:the\s+)?",
@@ -280,6 +281,35 @@ def _effective_when_signed(
         for m, note in wordings:
             c = Candidate(signed, m.group(0), *m.span(), unit=precision, kind="effective")
             found.append(reader.place(p, c, reader.features(p, c), value=signed, note=note))
+    return found
+
+
+#: A day's defined name right after a start wording: "begins on the Agreement Date",
+#: "commences on the Execution Date"; not another document's ("the Effective Date of the
+#: Master Agreement").
+_DEFINED_DATE_NAME = re.compile(r"(?-i:(?P<name>(?:[A-Z][\w-]*\s+){1,3}Date))\b(?!\s+of\b)")
+
+
+def _starts_on_a_named_date(reader: CandidateReader) -> list[Scored]:
+    """The day the agreement or its term starts when the sentence gives it only by a name the
+    contract defines elsewhere: "this Agreement begins on the Agreement Date" with 'entered into
+    as of March 9, 2012 (the "Agreement Date")', "The initial term runs from the Commencement
+    Date". Only for a field that prefers the effective role to the signing role."""
+    if reader.field.type is not ValueType.date or (
+        reader.rule.kind_weight("effective") <= reader.rule.kind_weight("dated")
+    ):
+        return []
+    defined = _defined_dates(reader)
+    found = []
+    for p in reader.passages:
+        for m in _TAKES_EFFECT_ON_ITS_DATE.finditer(p.text):
+            named = _DEFINED_DATE_NAME.match(p.text, m.end())
+            day = named and defined.get(" ".join(named.group("name").split()))
+            if not day:
+                continue
+            c = Candidate(day, named.group(0), *named.span(), unit="day", kind="effective")
+            note = f"starts on the {named.group('name')}: {day}"
+            found.append(reader.place(p, c, reader.features(p, c), value=day, note=note))
     return found
 
 

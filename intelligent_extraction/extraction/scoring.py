@@ -523,13 +523,39 @@ _THIS_TITLE_BEFORE = re.compile(
 )
 
 
+#: "Quill Labs Supply Agreement made effective as of", "Exhibit 10.4 Consulting Agreement dated":
+#: a Title Case name that opens its line (after an exhibit's label at most) is this agreement's
+#: title, whose last capitalised words the Title Case branch would read as another document's
+#: (searched up to the name: ``\Z`` is the name's start, ``^`` its line's)
+_TITLE_OPENS_THE_LINE = re.compile(
+    r"^[ \t]*(?:(?:Exhibit|EXHIBIT)[ \t]+[\w.()-]+[ \t]+)?(?:(?-i:[A-Z])[\w&-]*[ \t]+)*\Z",
+    re.MULTILINE,
+)
+
+
+#: A word said twice in a row: a title run into the heading under it ("Strategic Alliance
+#: Agreement AGREEMENT made as of"), where the dating words start a sentence of their own.
+_WORD_REPEATED = re.compile(r"\b(\w+)[ \t]+\1\b", re.IGNORECASE)
+
+
+def _opens_with_its_title(text: str, name: re.Match[str]) -> bool:
+    """Whether the Title Case document ``name`` is this agreement's own title ("This Master
+    Hosting Services Agreement", or a title opening its line)."""
+    lo = max(0, name.start() - 80)
+    return bool(
+        _THIS_TITLE_BEFORE.search(text, lo, name.start())
+        or _TITLE_OPENS_THE_LINE.search(text, lo, name.start())
+        and not _WORD_REPEATED.search(name.group(0))
+    )
+
+
 def _names_another_document(text: str, lo: int, hi: int) -> bool:
     """Whether ``text[lo:hi]`` ends naming another document with its date
     (``_OTHER_DOCUMENT_DATED``), the title this agreement opens with excepted."""
     m = _OTHER_DOCUMENT_DATED.search(text, lo, hi)
     while m is not None:
         titled = m.group("titled") is not None
-        if not (titled and _THIS_TITLE_BEFORE.search(text, max(0, m.start() - 80), m.start())):
+        if not (titled and _opens_with_its_title(text, m)):
             return True
         # "This Amendment To The Supply Agreement dated": "The Supply Agreement" may still follow
         m = _OTHER_DOCUMENT_DATED.search(text, m.start() + 1, hi)

@@ -470,6 +470,40 @@ def test_no_agreement_date_where_something_else_starts_on_it(extractor, clause):
     assert result.status == "not_found"
 
 
+@pytest.mark.parametrize(("opening", "clause", "day"), [
+    ("This Hosting Agreement is made as of June 14, 2017 (the \u201cExecution Date\u201d) by "
+     "Orrin Valley Software, Inc. and Hallet Freight Lines, LLC.",
+     "2. Term. This Agreement commences on the Execution Date and continues until terminated.",
+     "2017-06-14"),
+    ("THIS JOINT DEVELOPMENT AGREEMENT is made this 21st day of August, 2009 (the \"Agreement "
+     "Date\"), by and between Kestrel Polymer Corp. and Imura Coatings Co., Ltd.",
+     "ARTICLE 2 - TERM. The term of this Agreement shall take effect on the Agreement Date and "
+     "shall expire on the third anniversary thereof.", "2009-08-21"),
+    ("This Office Cleaning Agreement is dated as of April 22, 2014 and made by Brightway "
+     "Janitorial, LLC and Corvane Insurance Agency, Inc. Contractor will begin cleaning the "
+     "Premises on May 5, 2014 (the \"Start Date\").",
+     "2. Term. The initial term of this Agreement runs from the Start Date and ends two years "
+     "later.", "2014-05-05"),
+])
+def test_an_agreement_starting_on_a_named_date_takes_the_day_the_name_defines(
+    extractor, opening, clause, day
+):
+    chunks = [chunk(opening, 0, 0), chunk(clause, 4, 2600, 0.9, section=("Term",))]
+    result = extractor.extract(EFFECTIVE, chunks)
+    assert result.status == "found" and result.value == day
+
+
+def test_something_else_starting_on_a_named_date_is_no_effective_date(extractor):
+    opening = (
+        "This Co-Marketing Agreement is dated as of July 7, 2018 between Tallgrass Outdoor Gear, "
+        "Inc. and Pinehook Media LLC. Pinehook shall launch the Campaign on September 1, 2018 "
+        "(the \"Launch Date\")."
+    )
+    clause = "4. Fees. Payments of the monthly fee begin on the Launch Date."
+    chunks = [chunk(opening, 0, 0), chunk(clause, 4, 2600, 0.9, section=("Fees",))]
+    assert extractor.extract(EFFECTIVE, chunks).value != "2018-09-01"
+
+
 def test_a_confidentiality_agreement_starting_on_a_partial_date_withholds_it(extractor):
     clause = (
         "MUTUAL NON-DISCLOSURE AGREEMENT\n\n10. This Agreement shall become effective as of "
@@ -2009,6 +2043,30 @@ def test_a_date_followed_by_other_words_is_no_list():
 ])
 def test_a_title_or_preamble_with_its_own_date_dates_this_agreement(title):
     assert _date_kind(title) != "other"
+
+
+@pytest.mark.parametrize("title", [
+    "Quill Labs Supply Agreement made effective as of March 3, 2015 between Quill Labs, Inc. "
+    "and Heron LLC.",
+    "Mutual Nondisclosure Agreement made effective as of May 1, 2012 by and between Ardent "
+    "Corp. and Vale Ltd.",
+    "Exhibit 10.4\n\nConsulting Services Agreement dated as of June 2, 2009 between Pell Inc. "
+    "and Ana Ruiz.",
+    "Exhibit 10.4 Consulting Agreement made effective as of March 3, 2015 between Ardent Labs, "
+    "Inc. and Kim Vale.",
+])
+def test_a_title_case_title_opening_its_line_dates_this_agreement(title):
+    assert _date_kind(title) != "other"
+
+
+@pytest.mark.parametrize("reference", [
+    "Licensee shall pay the fees set out in the Sponsorship Agreements dated May 1, 2010.",
+    "All goods are sold pursuant to Supply Agreement dated March 3, 2011 between the parties.",
+    # a title run into the heading under it: the dating words start their own sentence
+    "Strategic Supply Agreement AGREEMENT made as of March 3, 2011, between Quill and Heron.",
+])
+def test_a_title_case_name_inside_a_line_still_names_another_document(reference):
+    assert _date_kind(reference) == "other"
 
 
 def test_this_agreements_date_wins_over_a_recited_one(extractor):

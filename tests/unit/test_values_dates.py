@@ -194,6 +194,36 @@ def test_signatures_on_different_days_make_the_contract_on_the_last() -> None:
     ]
 
 
+@pytest.mark.parametrize("heading", [
+    "READ AND UNDERSTOOD BY THE STUDY INVESTIGATOR (not a party to this Agreement):",
+    "Acknowledged by the Inventor, who is not a party hereto:",
+    "Subscribed and sworn to before me by the above signatories.",
+    "The Department Chair, not a party to this Agreement, has read it:",
+    "Read and understood by the Project Engineer:",
+])
+def test_a_non_partys_later_signature_signs_nothing(heading: str) -> None:
+    text = (
+        f"SPONSOR\nBy: /s/ Ann Kell\nDate: 4 May 2022\n\nSITE\nBy: /s/ Rui Dunn\n"
+        f"Date: 9 May 2022\n\n{heading}\n/s/ Tomi Oyelaran\nDate: 12 May 2022\n"
+    )
+    assert [(c.value, c.kind) for c in find_dates(text)] == [
+        ("2022-05-04", None),
+        ("2022-05-09", "dated"),
+        ("2022-05-12", None),
+    ]
+
+
+def test_a_partys_read_and_understood_and_agreed_still_signs() -> None:
+    text = (
+        "COMPANY\nBy: /s/ Hal Ito\nDate: 1/15/2020\nREAD AND UNDERSTOOD AND AGREED:\n"
+        "EMPLOYEE\n/s/ Ivy Moss\nDate: 1/17/2020\n"
+    )
+    assert [(c.value, c.kind) for c in find_dates(text)] == [
+        ("2020-01-15", None),
+        ("2020-01-17", "dated"),
+    ]
+
+
 def test_a_date_labelled_below_signs_like_one_labelled_before() -> None:
     text = (
         "QUILL LABS  By: /s/ Ann Lee\n3/14/2021\nDate\n"

@@ -365,7 +365,9 @@ def _range_starts(text: str, found: list[Candidate]) -> list[Candidate]:
 
 def _last_signature_signs(text: str, found: list[Candidate]) -> list[Candidate]:
     """Signatures dated on different days: the contract is made when the last one signs, so
-    the earlier "Date:" dates lose their signing role."""
+    the earlier "Date:" dates lose their signing role. A non-party's signature (an
+    investigator's "read and understood", a notary's) signs nothing: its date loses the role
+    too, and is no last signature."""
     signed = _side_by_side(text, found, {
         i for i, c in enumerate(found)
         if c.kind == "dated" and c.unit == "day"
@@ -375,13 +377,36 @@ def _last_signature_signs(text: str, found: list[Candidate]) -> list[Candidate]:
             or _SIGNATURE_MARK.search(squash_spaces(text[max(0, c.start - 180) : c.start])[-60:])
         )
     })
-    if len(signed) < 2:
-        return found
-    last = max(found[i].value for i in signed)
-    return [
-        replace(c, kind=None if c.value != last else "dated") if i in signed else c
-        for i, c in enumerate(found)
-    ]
+    non_party = {i for i in signed if _signed_by_a_non_party(text, found, i)}
+    parties = signed - non_party
+    last = max(found[i].value for i in parties) if len(parties) > 1 else None
+    kinds = [c.kind for c in found]
+    for i in non_party:
+        kinds[i] = None
+    for i in parties if last else ():
+        kinds[i] = "dated" if found[i].value == last else None
+    return [replace(c, kind=kind) for c, kind in zip(found, kinds)]
+
+
+#: The heading of a signature that is no party's: "READ AND UNDERSTOOD BY THE PRINCIPAL
+#: INVESTIGATOR (not a party to this Agreement)", "Notary Public", "Subscribed and sworn to
+#: before me".
+_NON_PARTY_SIGNER = re.compile(
+    r"\bnot\s+(?:a\s+)?part(?:y|ies)\s+(?:hereto|(?:to|of)\s+(?:this|the)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:agreement|contract))\b"
+    # "READ AND UNDERSTOOD" alone; a party's "read and understood and agreed" signs
+    r"|\bread\s+and\s+understood\b(?!\W+(?:and\s+)?(?:agreed|accepted))"
+    r"|\bnotary\s+public\b|\b(?:sworn|subscribed)\s+(?:to\s+)?before\s+me\b",
+    _FLAGS,
+)
+_SIGNATURE_BLOCK_REACH = 300  # characters back to a signature's heading
+
+
+def _signed_by_a_non_party(text: str, found: list[Candidate], i: int) -> bool:
+    """Whether the signature dated ``found[i]`` is headed as no party's: the heading stands
+    between the date before it (another signature's) and it."""
+    lo = max(found[i - 1].end if i else 0, found[i].start - _SIGNATURE_BLOCK_REACH)
+    return bool(_NON_PARTY_SIGNER.search(text, lo, found[i].start))
 
 
 def _side_by_side(text: str, found: list[Candidate], signed: set[int]) -> set[int]:
