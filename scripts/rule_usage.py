@@ -1519,7 +1519,11 @@ def inventory() -> list[Rule]:
     rules += branches(
         du, "_ARTICLE = re.compile(", "_FLAGS,", [
             "additional", "successive", "single", "calendar",
-        ], label="'an additional month' qualifier", generic={"additional", "successive"},
+            ("further", r"\ba\s+further\s+(?:year|month|week|day)\b"),
+            (r"another\s+", r"\banother\s+(?:year|month|week|day)\b"),
+            (r"one\s+more\s+", r"\bone\s+more\s+(?:year|month|week|day)\b"),
+        ], label="'an additional month' qualifier",
+        generic={"additional", "successive", "further", r"another\s+", r"one\s+more\s+"},
     )
     rules += branches(
         du, "_RECURRING = [", "\n]", [

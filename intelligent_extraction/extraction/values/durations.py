@@ -56,8 +56,10 @@ _QUALIFIER = (
 _PAREN_ECHO = r"(?:\s*\(\s*\d+\s*\))?"  # "two years (2)"
 
 _NUMBERED = re.compile(rf"{QUANTITY}[\s-]+{_QUALIFIER}{_UNIT}{_PAREN_ECHO}", _FLAGS)
+#: "an additional year", "a further month", "another year", "one more year": one unit
 _ARTICLE = re.compile(
-    rf"\b(?:a|an)\s+(?:(?:additional|successive|single|calendar)\s+)?{_UNIT}",
+    rf"\b(?:(?:a|an)\s+(?:(?:additional|successive|single|calendar|further)\s+)?"
+    rf"|another\s+|one\s+more\s+){_UNIT}",
     _FLAGS,
 )
 _RECURRING = [
