@@ -1446,6 +1446,13 @@ def inventory() -> list[Rule]:
         r"(?:is|was|has\s+been)\s+(?:signed|executed))", generic=True,
     ))
     rules.append(edit(
+        du, "a letter agreement's date is its start ('the third anniversary of the date of this "
+        "letter') (AGREEMENT_START)",
+        '    r"|(?:date\\s+of\\s+)?this\\s+letter"\n', "",
+        r"\banniversary\s+of\s+(?:the\s+date\s+of\s+)?this\s+letter\b(?!\s+agreement)",
+        generic=True,
+    ))
+    rules.append(edit(
         du, "'the third anniversary hereof', and 'thereof' after a start the sentence names, are "
         "the agreement's (_ANNIVERSARY_OF_START)",
         r'|hereof\b|(?P<thereof>thereof)\b)"', r'|(?P<thereof>(?!x)x))"',

@@ -341,3 +341,15 @@ def test_the_whole_months_between_two_days(start, end, span):
 )
 def test_another_or_a_further_unit_is_one_unit_of_renewal(text: str, iso: str) -> None:
     assert [(c.value, c.kind) for c in find_durations(text)] == [(iso, "renewal")]
+
+
+@pytest.mark.parametrize(
+    ("text", "iso"),
+    [
+        ("This undertaking will end on the third anniversary of the date of this letter.", "P3Y"),
+        ("Your obligations expire on the second anniversary of this letter.", "P2Y"),
+        ("The restrictions lapse on the fifth anniversary of the date of this Letter.", "P5Y"),
+    ],
+)
+def test_an_anniversary_of_a_letter_agreements_date_is_that_many_years(text, iso) -> None:
+    assert [(c.value, c.kind) for c in find_durations(text)] == [(iso, "term")]
