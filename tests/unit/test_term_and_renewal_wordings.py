@@ -261,3 +261,15 @@ def test_a_further_term_label_states_the_renewal():
 def test_a_non_continuation_notice_label_states_the_notice_that_stops_the_renewal():
     result = read_one(NOTICE, _KEY_DETAILS)
     assert (result.status, result.value) == ("found", "P6M"), result.candidates[:2]
+
+
+@pytest.mark.parametrize("text", [
+    "This Agreement will expire at the end of the Term. The parties shall meet at least sixty (60) "
+    "days before the expiry of the Term to discuss whether to renew it.",
+    "No later than three (3) months prior to the end of the Initial Term, the parties will confer "
+    "regarding a possible extension of this Agreement.",
+    "This Agreement does not renew automatically. Not less than 120 days before the end of the "
+    "Term the parties shall discuss whether to extend it.",
+])
+def test_a_meeting_to_discuss_an_extension_before_the_end_is_no_notice_to_stop_renewal(text):
+    assert read_one(NOTICE, text).status == "not_found"
