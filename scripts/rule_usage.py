@@ -1456,6 +1456,13 @@ def inventory() -> list[Rule]:
         r"(?:is|was|has\s+been)\s+(?:signed|executed))", generic=True,
     ))
     rules.append(edit(
+        du, "a letter agreement's date is its start ('the third anniversary of the date of this "
+        "letter') (AGREEMENT_START)",
+        '    r"|(?:date\\s+of\\s+)?this\\s+letter"\n', "",
+        r"\banniversary\s+of\s+(?:the\s+date\s+of\s+)?this\s+letter\b(?!\s+agreement)",
+        generic=True,
+    ))
+    rules.append(edit(
         du, "'the third anniversary hereof', and 'thereof' after a start the sentence names, are "
         "the agreement's (_ANNIVERSARY_OF_START)",
         r'|hereof\b|(?P<thereof>thereof)\b)"', r'|(?P<thereof>(?!x)x))"',
@@ -1529,7 +1536,11 @@ def inventory() -> list[Rule]:
     rules += branches(
         du, "_ARTICLE = re.compile(", "_FLAGS,", [
             "additional", "successive", "single", "calendar",
-        ], label="'an additional month' qualifier", generic={"additional", "successive"},
+            ("further", r"\ba\s+further\s+(?:year|month|week|day)\b"),
+            (r"another\s+", r"\banother\s+(?:year|month|week|day)\b"),
+            (r"one\s+more\s+", r"\bone\s+more\s+(?:year|month|week|day)\b"),
+        ], label="'an additional month' qualifier",
+        generic={"additional", "successive", "further", r"another\s+", r"one\s+more\s+"},
     )
     rules += branches(
         du, "_RECURRING = [", "\n]", [

@@ -231,3 +231,45 @@ def test_a_warranty_or_payment_period_label_is_no_term():
     text = ("SCHEDULE\n\nWarranty Period: twelve (12) months from delivery.\nPayment Period: "
             "thirty (30) days from invoice.\nDelivery: Ex Works.")
     assert read_one(TERM_FIELD, text).status == "not_found"
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # a lease schedule's "Base Term:" or "Lease Term:", a cover sheet's "Initial Period:"
+    ("LEASE SCHEDULE NO. 3\n\nEquipment: one forklift, serial no. KL-4410\nCommencement Date: "
+     "April 1, 2018\nBase Term: Thirty-Six (36) months\nMonthly Rent: $1,240.00", "P36M"),
+    ("SCHEDULE NO. 2\n\nCommencement Date: June 1, 2019\nLease Term: Forty-Eight (48) months\n"
+     "Monthly Rent: $3,410.00", "P48M"),
+    ("COVER SHEET\n\nEffective Date: 15 August 2020\nInitial Period: two (2) years\nFees: as "
+     "set out in Schedule 2", "P2Y"),
+])
+def test_a_lease_or_initial_period_label_states_the_term(text, value):
+    result = read_one(TERM_FIELD, text)
+    assert (result.status, result.value) == ("found", value), result.candidates[:2]
+
+
+_KEY_DETAILS = (
+    "SCHEDULE 1 - KEY DETAILS\n\nCommencement Date: 1 March 2019\nInitial Term: 3 years\n"
+    "Further Term: 2 years\nNon-continuation Notice: 6 months\nTerritory: Otago"
+)
+
+
+def test_a_further_term_label_states_the_renewal():
+    result = read_one(RENEWAL, _KEY_DETAILS)
+    assert (result.status, result.value) == ("found", "P2Y"), result.candidates[:2]
+
+
+def test_a_non_continuation_notice_label_states_the_notice_that_stops_the_renewal():
+    result = read_one(NOTICE, _KEY_DETAILS)
+    assert (result.status, result.value) == ("found", "P6M"), result.candidates[:2]
+
+
+@pytest.mark.parametrize("text", [
+    "This Agreement will expire at the end of the Term. The parties shall meet at least sixty (60) "
+    "days before the expiry of the Term to discuss whether to renew it.",
+    "No later than three (3) months prior to the end of the Initial Term, the parties will confer "
+    "regarding a possible extension of this Agreement.",
+    "This Agreement does not renew automatically. Not less than 120 days before the end of the "
+    "Term the parties shall discuss whether to extend it.",
+])
+def test_a_meeting_to_discuss_an_extension_before_the_end_is_no_notice_to_stop_renewal(text):
+    assert read_one(NOTICE, text).status == "not_found"

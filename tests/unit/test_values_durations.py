@@ -327,3 +327,29 @@ def test_a_heading_pairing_the_term_with_its_renewal_names_no_role(text, kind):
 ])
 def test_the_whole_months_between_two_days(start, end, span):
     assert duration_between(start, end) == span
+
+
+@pytest.mark.parametrize(
+    ("text", "iso"),
+    [
+        ("The Lease will be extended automatically for another year unless either party objects.",
+         "P1Y"),
+        ("Upon expiry the licence renews for a further year on the same terms.", "P1Y"),
+        ("Thereafter this Agreement shall be renewed for one more year at a time.", "P1Y"),
+        ("Each Party may extend the engagement by another month by written notice.", "P1M"),
+    ],
+)
+def test_another_or_a_further_unit_is_one_unit_of_renewal(text: str, iso: str) -> None:
+    assert [(c.value, c.kind) for c in find_durations(text)] == [(iso, "renewal")]
+
+
+@pytest.mark.parametrize(
+    ("text", "iso"),
+    [
+        ("This undertaking will end on the third anniversary of the date of this letter.", "P3Y"),
+        ("Your obligations expire on the second anniversary of this letter.", "P2Y"),
+        ("The restrictions lapse on the fifth anniversary of the date of this Letter.", "P5Y"),
+    ],
+)
+def test_an_anniversary_of_a_letter_agreements_date_is_that_many_years(text, iso) -> None:
+    assert [(c.value, c.kind) for c in find_durations(text)] == [(iso, "term")]

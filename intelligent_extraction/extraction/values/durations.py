@@ -56,8 +56,10 @@ _QUALIFIER = (
 _PAREN_ECHO = r"(?:\s*\(\s*\d+\s*\))?"  # "two years (2)"
 
 _NUMBERED = re.compile(rf"{QUANTITY}[\s-]+{_QUALIFIER}{_UNIT}{_PAREN_ECHO}", _FLAGS)
+#: "an additional year", "a further month", "another year", "one more year": one unit
 _ARTICLE = re.compile(
-    rf"\b(?:a|an)\s+(?:(?:additional|successive|single|calendar)\s+)?{_UNIT}",
+    rf"\b(?:(?:a|an)\s+(?:(?:additional|successive|single|calendar|further)\s+)?"
+    rf"|another\s+|one\s+more\s+){_UNIT}",
     _FLAGS,
 )
 _RECURRING = [
@@ -103,10 +105,10 @@ ANNIVERSARY = (
     rf"|(?P<years>{NUMBER_WORDS}|\d{{1,2}})(?:\s*\(\s*\d{{1,2}}\s*\))?[\s-]+year[\s-]+)"
     r"anniversary"
 )
-#: How a contract names its own start: its date, its Effective / Execution / Commencement /
-#: Start Date, the date first written above, its signing ("the date of signature", "the date of
-#: the last signature", "the date on which this Agreement is signed"), "such date" (the start
-#: just named).
+#: How a contract names its own start: its date (a letter agreement's too: "the date of this
+#: letter"), its Effective / Execution / Commencement / Start Date, the date first written
+#: above, its signing ("the date of signature", "the date of the last signature", "the date on
+#: which this Agreement is signed"), "such date" (the start just named).
 AGREEMENT_START = (
     r"(?:the\s+)?(?:date\s+(?:hereof|of\s+(?:this|the)\s+(?:letter\s+)?agreement"
     r"|first\s+(?:above\s+)?written"
@@ -114,6 +116,7 @@ AGREEMENT_START = (
     r"|on\s+which\s+(?:this\s+(?:letter\s+)?agreement|it)\s+(?:is|was|has\s+been)\s+(?:signed|executed))"
     r"|(?:effective|execution|commencement|start)\s+date"
     r"|(?:signing|execution)\s+of\s+(?:this|the)\s+agreement|this\s+(?:letter\s+)?agreement"
+    r"|(?:date\s+of\s+)?this\s+letter"
     r"|such\s+date)\b"
 )
 #: The Nth anniversary of the agreement's own start: as long as N years from it. Anniversaries
