@@ -371,13 +371,13 @@ def inventory() -> list[Rule]:
     rules += branches(
         vp, "_ABBREVIATIONS = re.compile(", "|\\b[A-Z])$\"", [
             (a, rf"\b{a}\.") for a in (
-                "Inc Ltd Co Corp Pte Pty Pvt Sdn No Nos St Ave Blvd Rd Dr Ft Mr Ms Mrs Jr Sr"
+                "Inc Ltd Co Corp Pte Pty Pvt Sdn No Nos Reg St Ave Blvd Rd Dr Ft Mr Ms Mrs Jr Sr"
                 .split()
                 + [r"U\.S", r"N\.V", r"S\.A", r"B\.V", r"L\.L\.C", r"L\.P", r"P\.O", r"P\.C"]
             )
         ], label="abbreviation (no sentence end)", flags=0,
         generic=set(
-            "Inc Ltd Co Corp Pte Pty Pvt Sdn No Nos St Ave Blvd Rd Mr Ms Mrs Jr Sr Dr".split()
+            "Inc Ltd Co Corp Pte Pty Pvt Sdn No Nos Reg St Ave Blvd Rd Mr Ms Mrs Jr Sr Dr".split()
         )
         | {r"U\.S", r"L\.L\.C", r"L\.P", r"P\.O", r"N\.V", r"S\.A", r"B\.V", r"P\.C"},
     )
@@ -596,6 +596,18 @@ def inventory() -> list[Rule]:
         vp, "a representative before 'X and' makes the next words a party, not a name's tail",
         "        and not _after_a_representative(text, head.start())\n", "",
         r"\brepresent(?:ative|ed\s+by)\b[^\n]{0,60}?\sand\s+[A-Z]", generic=True,
+    ))
+    rules.append(edit(
+        vp, "a legal form's parenthesised part stays in the name ('ACME (Pty) Ltd') (_FORM_PART)",
+        "        if _FORM_PART.match(m.string, m.start()):\n            return m.group()\n", "",
+        r"\((?:Pty|Proprietary|Pvt|Private|S)\.?\),?[ \t]+(?:Ltd|Limited|Pte)\b", generic=True,
+    ))
+    rules.append(edit(
+        vp, "a registration number line under a cover page's name continues its party block",
+        "        alias_line = alias_line or _REGISTRATION_LINE.match(text, gap.end())\n", "",
+        r"\n[ \t]*\n[ \t]*\(?[ \t]*(?:(?:(?:Company|Corporate)[ \t]+)?(?:Registration|Registered|"
+        r"Reg\.|Company|Incorporation)[ \t]+(?:number|No\b\.?)|(?-i:ACN|ABN|ARBN|UEN|CIN|CRN)\b)",
+        generic=True,
     ))
     rules.append(edit(
         vp, "a city in parentheses before the legal form is in the name ('ACME (Shanghai) Co.')",

@@ -325,7 +325,7 @@ def test_and_on_a_line_of_its_own_separates_two_title_page_names() -> None:
             'between Marlow Analytics (Pty) Limited, whose Registered Office is at 12 Kloof '
             'Street, Cape Town (hereinafter referred to as "Marlow") and Tesserine Labs LLC whose '
             'Registered Office is at 9 Elm Road, Dover, DE (hereinafter referred to as "Client").',
-            ["Marlow Analytics Limited", "Tesserine Labs LLC"],
+            ["Marlow Analytics (Pty) Limited", "Tesserine Labs LLC"],
         ),
         (
             "between Corvid Inc., with offices at 3 Pine Road, Austin, TX (\"Corvid\"), and "
@@ -1540,4 +1540,48 @@ def test_a_lower_case_brand_with_its_form_spelled_out_is_named_by_its_own_term(
 def test_a_party_represented_by_a_person_is_followed_by_the_next_party(
     text: str, names: list[str]
 ) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Licence Agreement is entered into between Springbok Data (Pty) Ltd, a private company '
+     'incorporated in South Africa ("Springbok"), and Halden Systems GmbH ("Halden").',
+     ["Springbok Data (Pty) Ltd", "Halden Systems GmbH"]),
+    ('This Agreement is made between Indus Textile Mills (Pvt.) Ltd., a company incorporated under '
+     'the laws of Pakistan (the "Seller"), and Corbel Apparel Inc. (the "Buyer").',
+     ["Indus Textile Mills (Pvt.) Ltd.", "Corbel Apparel Inc."]),
+    ('This Distribution Agreement is entered into between Harare Agro Supplies (Private) Limited '
+     '("Distributor") and Oakmere Seeds plc ("Principal").',
+     ["Harare Agro Supplies (Private) Limited", "Oakmere Seeds plc"]),
+    ('This Agreement is made between Lionsgate Robotics (S) Pte. Ltd. ("Lionsgate") and Norrland '
+     'Automation AB ("Norrland").', ["Lionsgate Robotics (S) Pte. Ltd.", "Norrland Automation AB"]),
+    ('This Services Agreement is made by and between UMHLANGA MARINE (PROPRIETARY) LIMITED '
+     '("Supplier") and Ridgeback Freight LLC ("Customer").',
+     ["UMHLANGA MARINE (PROPRIETARY) LIMITED", "Ridgeback Freight LLC"]),
+])
+def test_a_legal_form_keeps_its_parenthesised_part(text: str, names: list[str]) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('MASTER SERVICES AGREEMENT\n\nmade and entered into by and between\n\nBLUEGUM ANALYTICS '
+     '(PROPRIETARY) LIMITED\n\n(Registration No. 2014/223344/07)\n(hereinafter referred to as '
+     '"the Supplier")\n\nand\n\nSEDGE LOGISTICS (PTY) LTD\n\n(Registration No. 2003/556677/07)\n'
+     '(hereinafter referred to as "the Customer")\n\n1. DEFINITIONS\n\n1.1 In this Agreement ...',
+     ["BLUEGUM ANALYTICS (PROPRIETARY) LIMITED", "SEDGE LOGISTICS (PTY) LTD"]),
+    ('SOFTWARE LICENCE AGREEMENT\n\nbetween\n\nMARRAM DIGITAL LIMITED\n\n(Company number '
+     '09876543)\n("Marram")\n\nand\n\nTERN HARBOUR PTE. LTD.\n\n(UEN 201812345K)\n'
+     '("Tern")\n\n1. DEFINITIONS',
+     ["MARRAM DIGITAL LIMITED", "TERN HARBOUR PTE. LTD."]),
+    ('CONSULTANCY AGREEMENT\n\nbetween\n\nNAMAQUA MINING SERVICES (PROPRIETARY) LIMITED\n'
+     '(Reg. No. 1997/004455/07)\n(the "Client")\n\nand\n\nSILVERTREE ENGINEERING CONSULTANTS '
+     '(PTY) LTD\n(Reg. No. 2005/998877/07)\n(the "Consultant")\n\n1. DEFINITIONS',
+     ["NAMAQUA MINING SERVICES (PROPRIETARY) LIMITED",
+      "SILVERTREE ENGINEERING CONSULTANTS (PTY) LTD"]),
+])
+def test_a_cover_page_party_goes_on_through_its_registration_number_line(
+    text: str, names: list[str]
+) -> None:
+    """A cover page sets each name on a line of its own, its registration number and its role
+    under it, the heading detector's cut restored as a blank line under the name."""
     assert _first(text) == names

@@ -75,9 +75,9 @@ _CLAUSE_END = re.compile(
 _BLANK_LINE = re.compile(r"\n[ \t]*\n\s*")
 _JOINER = re.compile(r"(?:and\b|&|\(\s*(?:[a-h]|[ivx]{1,4}|\d{1,2})\s*\))", _FLAGS)
 #: A period after these ends no sentence ("DR." as "Dr.", "Pte. Ltd.", "Sdn. Bhd.", "Pvt. Ltd.",
-#: Polish "ul." for a street).
+#: "Reg. No.", Polish "ul." for a street).
 _ABBREVIATIONS = re.compile(
-    r"(?:\b(?i:Inc|Ltd|Co|Corp|Pte|Pty|Pvt|Sdn|No|Nos|St|Ave|Blvd|Rd|Dr|Ft|Mr|Ms|Mrs|Jr|Sr|ul|"
+    r"(?:\b(?i:Inc|Ltd|Co|Corp|Pte|Pty|Pvt|Sdn|No|Nos|Reg|St|Ave|Blvd|Rd|Dr|Ft|Mr|Ms|Mrs|Jr|Sr|ul|"
     r"U\.S|N\.V|S\.A|B\.V|L\.L\.C|L\.P|P\.O|P\.C|s\.r\.o|d\.o\.o)|\b[A-Z])$"
 )
 _SENTENCE_END = re.compile(r"\.(?=\s+[A-Z\"“])|\.\s*$")
@@ -250,6 +250,12 @@ _LOWER_CASE_BRAND = re.compile(
 _PLACE_BEFORE_FORM = re.compile(
     rf"\s\((?-i:[A-Z][A-Za-z]+(?:\s[A-Z][a-z]+)?)\)(?=,?\s+{CORPORATE_SUFFIX})", _FLAGS
 )
+#: A legal form written with a parenthesised part ("(Pty) Ltd", "(Proprietary) Limited", "(Pvt.)
+#: Ltd.", "(Private) Limited", Singapore's "(S) Pte. Ltd."): the part is the form's, as the
+#: register writes it, and stays in the name; other asides before a form are dropped.
+_FORM_PART = re.compile(
+    r"\((?:Pty|Proprietary|Pvt|Private|S)\.?\)(?=,?[ \t]+(?:Ltd|Limited|Pte)\b)", _FLAGS
+)
 _MULTI_WORD_FORM_AT_END = re.compile(rf"\s(?:{_MULTI_WORD_FORM})\b\.?$", _FLAGS)
 
 
@@ -258,6 +264,7 @@ def _looks_like_name(name: str) -> bool:
     quotes or dates: rejects "the undersigned", "a Delaware corporation", "Inc.", "June 1"."""
     name = _QUOTED_FORM_NAME.sub("Quoted", name)  # its quotes are part of the name
     name = _MULTI_WORD_FORM_AT_END.sub(" Ltd", name)  # "sp. z o.o." is one word, as "Ltd" is
+    name = _FORM_PART.sub("Form", name)
     name = _PLACE_BEFORE_FORM.sub(" Place", name)
     tokens = name.replace(",", " ").split()
     if not tokens or _NOT_A_NAME.search(name) or re.fullmatch(CORPORATE_SUFFIX, tokens[0], _FLAGS):
@@ -422,6 +429,16 @@ def _address_block(text: str, pos: int, limit: int) -> bool:
     return len(paragraph) < 120 and paragraph.count("\n") < 4 and bool(_ADDRESS.search(paragraph))
 
 
+#: A party's registration number on the line under its name, as a cover page sets it
+#: ("(Registration number 2006/018834/07)", "Company No. 04455667", "(Reg. No. 1997/004455/07)",
+#: "(UEN 201812345K)"): the party block goes on to its alias and the next party.
+_REGISTRATION_LINE = re.compile(
+    r"[ \t]*\(?[ \t]*(?:(?:(?:Company|Corporate)[ \t]+)?(?:Registration|Registered|Reg\.|Company|"
+    r"Incorporation)[ \t]+(?:number|No\b\.?)|(?-i:ACN|ABN|ARBN|UEN|CIN|CRN)\b)",
+    _FLAGS,
+)
+
+
 def _paragraph_end(text: str, start: int, limit: int) -> int:
     """A blank line ends the party block, except in title-page layouts where names sit on
     their own lines ("between / ACME INC. / and / BETA LLC") or are numbered "(1)", "(2)"."""
@@ -430,6 +447,7 @@ def _paragraph_end(text: str, start: int, limit: int) -> int:
         before = text[start : gap.start()].strip()
         joined = not before or re.search(r"(?:\band|&|-):?$", before, _FLAGS)
         alias_line = _ALIAS_LINE.match(text, gap.end())  # '("Alpha")' under its name
+        alias_line = alias_line or _REGISTRATION_LINE.match(text, gap.end())
         # a sentence that goes on in lower case after the gap was split by the page layout
         # ("Beta Inc." / blank / "with an office at ..."), not ended
         continued = text[gap.end() : gap.end() + 1].islower() or _wrapped_line(text, gap.start())
@@ -476,10 +494,13 @@ def _is_alias(m: re.Match[str]) -> bool:
 
 
 def _mask_parentheticals(clause: str, group: str = _SEPARATOR) -> str:
-    """Aliases and enumerators become separators; other asides ("(BVI)") disappear. An alias
+    """Aliases and enumerators become separators; other asides ("(BVI)") disappear, except the
+    part of a legal form ("(Pty) Ltd", :data:`_FORM_PART`). An alias
     for a group ("(collectively, the "Company")") becomes ``group``."""
 
     def replace(m: re.Match[str]) -> str:
+        if _FORM_PART.match(m.string, m.start()):
+            return m.group()
         if _is_alias(m) and _GROUP_ALIAS.search(m.group(1)):
             return f" {group} "
         return f" {_SEPARATOR} " if _is_alias(m) or _ENUMERATOR.match(m.group(1)) else " "
