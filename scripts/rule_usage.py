@@ -257,6 +257,13 @@ def inventory() -> list[Rule]:
         flags=0, generic=True,
     ))
     rules.append(edit(
+        pr, "a name read from a signature block takes the casing of its defining mention",
+        "    return [_defining_mention(name, text) or name for name in names]\n",
+        "    return names\n",
+        r"\n[ \t]*[A-Z][A-Z&.,'’ -]+(?:INC|LLC|LTD|LIMITED|CORPORATION|COMPANY|L\.P)\.?[ \t,:]*\n"
+        r"\s*By\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
         pr, "an individual who signs under an acceptance comes before the letter's signer",
         "    return (accepting or [name for name, _ in signers] or [None])[0]",
         "    return ([name for name, _ in signers] or [None])[0]",
