@@ -605,6 +605,17 @@ def inventory() -> list[Rule]:
         r"\brepresent(?:ative|ed\s+by)\b[^\n]{0,60}?\sand\s+[A-Z]", generic=True,
     ))
     rules.append(edit(
+        vp, "'represented by' without a comma ends a party's name (descriptor)",
+        '    r"\\s+(?:duly\\s+)?represented\\s+(?:herein\\s+)?by\\b|"\n', "",
+        r"(?<!,)\s+(?:duly\s+)?represented\s+(?:herein\s+)?by\b", generic=True,
+    ))
+    rules.append(edit(
+        vp, "an 'and' after a representative's name, before a company, starts the next party",
+        "                or _representative_then_company(segment, m)\n", "",
+        r"\brepresent(?:ative|ed\s+(?:herein\s+)?by)\b[^\n:,()]{0,40}?\s+and\s+[A-Z]",
+        generic=True,
+    ))
+    rules.append(edit(
         vp, "a legal form's parenthesised part stays in the name ('ACME (Pty) Ltd') (_FORM_PART)",
         "        if _FORM_PART.match(m.string, m.start()):\n            return m.group()\n", "",
         r"\((?:Pty|Proprietary|Pvt|Private|S)\.?\),?[ \t]+(?:Ltd|Limited|Pte)\b", generic=True,

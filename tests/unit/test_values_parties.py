@@ -1585,3 +1585,22 @@ def test_a_cover_page_party_goes_on_through_its_registration_number_line(
     """A cover page sets each name on a line of its own, its registration number and its role
     under it, the heading detector's cut restored as a blank line under the name."""
     assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Agreement is concluded between Birkenhof Immobilien GmbH represented by its managing '
+     'director Jonas Weber and Alder Signal Systems S.A. represented by Ana Ruiz.',
+     ["Birkenhof Immobilien GmbH", "Alder Signal Systems S.A."]),
+    ('This Contract is made between Vltava Steel s.r.o. represented by Mr. Petr Novak and Danube '
+     'Logistics GmbH represented by Mr. Karl Huber.', ["Vltava Steel s.r.o.", "Danube Logistics GmbH"]),
+    ('This Agreement is entered into between Helvetia Precision AG represented herein by Dr. Urs '
+     'Keller and Po Valley Plastics S.p.A. represented herein by Ing. Marco Rossi.',
+     ["Helvetia Precision AG", "Po Valley Plastics S.p.A."]),
+    ('This Agreement is made between Baltic Ferries Oy duly represented by Eva Lund and Gdansk '
+     'Amber sp. z o.o. duly represented by Piotr Zielinski.',
+     ["Baltic Ferries Oy", "Gdansk Amber sp. z o.o."]),
+])
+def test_a_representative_named_without_commas_is_followed_by_the_next_party(
+    text: str, names: list[str]
+) -> None:
+    assert _first(text) == names

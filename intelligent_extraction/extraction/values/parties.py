@@ -102,6 +102,9 @@ _DESCRIPTOR = re.compile(
     r"incorporated|having|with|whose|located|residing|resident|existing|duly|its|of|d/b/a|"
     # ... and the person who acts for it ("Beta GmbH, represented by its managing director")
     r"represented|f/k/a)\b|"
+    # (or without the comma: "Beta GmbH represented by Mr. Jonas Weber and ...", "duly
+    # represented herein by")
+    r"\s+(?:duly\s+)?represented\s+(?:herein\s+)?by\b|"
     # (capitalised where a flattened party block set it on a line of its own: "ACME Inc.
     # With principal offices at ...")
     # ... and an address after "of": "ACME Pty Ltd of Level 3, 88 George Street", Polish "of ul."
@@ -611,16 +614,27 @@ def _next_party(segment: str, pos: int) -> int | None:
     unless it closes an address ("whose office is at 2 Dock Road, Hull and Beta Limited") or
     a place that a company follows ("under the laws of Singapore and Beta Ltd, a company ...").
     An inline capital "AND" starts the next party after an address, or before a company's
-    name with its legal form ("..., represented by Mr. Karl Huber AND BETA S.P.A., ...")."""
+    name with its legal form ("..., represented by Mr. Karl Huber AND BETA S.P.A., ..."), and
+    so does an "and" after a representative's name (:func:`_representative_then_company`)."""
     for m in _NEXT_PARTY.finditer(segment, pos):
         address = _ADDRESS_BEFORE.search(segment[max(0, m.start() - _ADDRESS_REACH) : m.start()])
         inline = m.group("inline") and not (address or _company_follows(segment, m.end()))
         if inline or _DESCRIPTOR_GOES_ON.match(segment, m.end()):
             continue
         if ("," in m.group() or address or _place_then_company(segment, m) or m.group("inline")
+                or _representative_then_company(segment, m)
                 or not _CAPITALISED_BEFORE.search(segment, pos, m.start())):
             return m.end()
     return None
+
+
+def _representative_then_company(segment: str, joiner: re.Match[str]) -> bool:
+    """The "and" at ``joiner`` closes the name of the person who represents a party ("Beta
+    GmbH represented by Mr. Jonas Weber and Alder S.A. represented by ...") and a company's
+    name with its legal form follows it: the next party, not the rest of the person's name."""
+    return _after_a_representative(segment, joiner.start()) and _company_follows(
+        segment, joiner.end()
+    )
 
 
 #: The second half of a descriptor's "organized and existing" / "incorporated and registered":
@@ -848,7 +862,7 @@ def _name_before(text: str, alias_start: int) -> tuple[str, int] | None:
 #: name the person who acts for the party before, as a flattened party block reads ("...
 #: Legal representative : Wei Zhang and Bluegate Auto Finish LLC hereinafter referred to as").
 _REPRESENTATIVE_BEFORE = re.compile(
-    r"\brepresent(?:ative|ed\s+by)\b[^\n:,()]{0,40}?[ \t]*:?[ \t]*"
+    r"\brepresent(?:ative|ed\s+(?:herein\s+)?by)\b[^\n:,()]{0,40}?[ \t]*:?[ \t]*"
     r"(?-i:[A-Z][\w.'’-]*[ \t]+){0,3}$",
     _FLAGS,
 )
