@@ -580,6 +580,18 @@ def inventory() -> list[Rule]:
         generic=True,
     ))
     rules.append(edit(
+        vp, "Colombian 'S. en C.' is a legal form of several words",
+        '    # the limited partnerships of Colombian law: "S. en C.", "S. en C.S.", "S. en C.A."\n'
+        '    r"|S\\.\\s?en\\s+C(?:\\.\\s?[SA](?=\\.))?"\n', "",
+        r"\bS\.\s?en\s+C\.", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "a legal form of several words inside a reading is one word ('sp. z o.o. and ...')",
+        '    name = _MULTI_WORD_FORM_IN_NAME.sub(" Ltd", name)', '    name = name',
+        r"\b(?:sp\.\s?z\s?o\.\s?o|de\s+C\.\s?V|S\.\s?en\s+C)\b\.?,?\s+(?:and|&)\s",
+        generic=True,
+    ))
+    rules.append(edit(
         vp, "Spanish 'del' joins the words of a name ('Maquinas del Norte')",
         '"and & / - of for the de del du', '"and & / - of for the de du',
         r"\b[A-Z][\w'’-]*\s+del\s+[A-Z]", flags=0, generic=True,

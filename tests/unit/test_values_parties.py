@@ -1604,3 +1604,20 @@ def test_a_representative_named_without_commas_is_followed_by_the_next_party(
     text: str, names: list[str]
 ) -> None:
     assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Agreement is made between Inversiones Tequendama S. en C., a Colombian partnership '
+     '("Tequendama"), and Brightwell Coffee LLC ("Brightwell").',
+     ["Inversiones Tequendama S. en C.", "Brightwell Coffee LLC"]),
+    ('This Supply Agreement is entered into between Cafetales del Huila S. en C.S. ("Supplier") '
+     'and Roastery Nine Inc. ("Buyer").', ["Cafetales del Huila S. en C.S.", "Roastery Nine Inc."]),
+    ('This Agreement is made between Agropecuaria Santa Rita S. en C. and Lindqvist Foods Ltd.',
+     ["Agropecuaria Santa Rita S. en C.", "Lindqvist Foods Ltd."]),
+    ('This Agreement is made between Wisla Software sp. z o.o. and Ridge Tools Inc.',
+     ["Wisla Software sp. z o.o.", "Ridge Tools Inc."]),
+])
+def test_a_legal_form_of_several_words_ends_a_name_before_the_next_party(
+    text: str, names: list[str]
+) -> None:
+    assert _first(text) == names

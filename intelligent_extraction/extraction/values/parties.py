@@ -40,12 +40,14 @@ DEFINED_WINDOW = 3000
 
 #: Legal forms written in several words: Polish "sp. z o.o." (spelled out "spółka z ograniczoną
 #: odpowiedzialnością") and the partnerships "sp. j.", "sp. k.", "sp. p.", Mexican "S. de R.L.
-#: de C.V." and "S.A. de C.V." (or "S.A.P.I." / "S.A.B. de C.V."). They come first in
-#: CORPORATE_SUFFIX, and a name's words are read with each as one.
+#: de C.V." and "S.A. de C.V." (or "S.A.P.I." / "S.A.B. de C.V."), Colombian "S. en C.". They
+#: come first in CORPORATE_SUFFIX, and a name's words are read with each as one.
 _MULTI_WORD_FORM = (
     r"sp\.\s?z\s?o\.\s?o|sp[óo][łl]ka\s+z\s+ograniczon[ąa]\s+odpowiedzialno[śs]ci[ąa]"
     r"|sp\.\s?[jkp]"
     r"|S\.\s?(?:A\.\s?(?:P\.\s?I\.\s?|B\.\s?)?|de\s+R\.\s?L\.\s?)de\s+C\.\s?V|S\.\s?de\s+R\.\s?L"
+    # the limited partnerships of Colombian law: "S. en C.", "S. en C.S.", "S. en C.A."
+    r"|S\.\s?en\s+C(?:\.\s?[SA](?=\.))?"
 )
 #: Legal-form suffixes that end a company name ("Inc.", "L.L.C.", "GmbH", "Pty Ltd", a
 #: professional association's "P.A.", a US national bank's "N.A." and a federal savings bank's
@@ -259,14 +261,15 @@ _PLACE_BEFORE_FORM = re.compile(
 _FORM_PART = re.compile(
     r"\((?:Pty|Proprietary|Pvt|Private|S)\.?\)(?=,?[ \t]+(?:Ltd|Limited|Pte)\b)", _FLAGS
 )
-_MULTI_WORD_FORM_AT_END = re.compile(rf"\s(?:{_MULTI_WORD_FORM})\b\.?$", _FLAGS)
+#: (anywhere in a reading: "Wisla Software sp. z o.o. and Ridge Tools Inc." is split later)
+_MULTI_WORD_FORM_IN_NAME = re.compile(rf"\s(?:{_MULTI_WORD_FORM})\b\.?(?=[\s,]|$)", _FLAGS)
 
 
 def _looks_like_name(name: str) -> bool:
     """Every word a name word or a connector ("Bank of Springfield"), not a suffix alone, no
     quotes or dates: rejects "the undersigned", "a Delaware corporation", "Inc.", "June 1"."""
     name = _QUOTED_FORM_NAME.sub("Quoted", name)  # its quotes are part of the name
-    name = _MULTI_WORD_FORM_AT_END.sub(" Ltd", name)  # "sp. z o.o." is one word, as "Ltd" is
+    name = _MULTI_WORD_FORM_IN_NAME.sub(" Ltd", name)  # "sp. z o.o." is one word, as "Ltd" is
     name = _FORM_PART.sub("Form", name)
     name = _PLACE_BEFORE_FORM.sub(" Place", name)
     tokens = name.replace(",", " ").split()
