@@ -378,14 +378,16 @@ def inventory() -> list[Rule]:
     rules += branches(
         vp, "_ABBREVIATIONS = re.compile(", "|\\b[A-Z])$\"", [
             (a, rf"\b{a}\.") for a in (
-                "Inc Ltd Co Corp Pte Pty Pvt Sdn No Nos Reg St Ave Blvd Rd Dr Ft Mr Ms Mrs Jr Sr"
-                .split()
-                + [r"U\.S", r"N\.V", r"S\.A", r"B\.V", r"L\.L\.C", r"L\.P", r"P\.O", r"P\.C"]
+                "Inc Ltd Ltda Co Corp Pte Pty Pvt Sdn Bhd Kft No Nos Reg St Ave Blvd Rd Dr Ft Mr Ms "
+                "Mrs Jr Sr".split()
+                + [r"r\.l", r"o\.o", r"U\.S", r"N\.V", r"S\.A", r"B\.V", r"L\.L\.C", r"L\.P", r"P\.O", r"P\.C"]
             )
         ], label="abbreviation (no sentence end)", flags=0,
         generic=set(
-            "Inc Ltd Co Corp Pte Pty Pvt Sdn No Nos Reg St Ave Blvd Rd Mr Ms Mrs Jr Sr Dr".split()
+            "Inc Ltd Ltda Co Corp Pte Pty Pvt Sdn Bhd Kft No Nos Reg St Ave Blvd Rd Mr Ms Mrs Jr Sr "
+            "Dr".split()
         )
+        | {r"r\.l", r"o\.o"}
         | {r"U\.S", r"L\.L\.C", r"L\.P", r"P\.O", r"N\.V", r"S\.A", r"B\.V", r"P\.C"},
     )
     rules += branches(
@@ -578,6 +580,11 @@ def inventory() -> list[Rule]:
         r"\b(?:sp\.\s?z\s?o\.\s?o|sp\.\s?[jkp]\.|sp[óo][łl]ka\s+z\s+ograniczon"
         r"|S\.\s?(?:A\.\s?(?:[BP]\.\s?(?:I\.\s?)?)?)?de\s+[RC]\.)",
         generic=True,
+    ))
+    rules.append(edit(
+        vp, "the dotted forms 'S.à r.l.', 'S.A.R.L.', 'S.L.', 'K.K.' end a company name",
+        '    r"S\\.\\s?à\\s?r\\.\\s?l|S\\.\\s?A\\.\\s?R\\.\\s?L|S\\.\\s?L|K\\.\\s?K|"\n', "",
+        r"\s(?:S\.\s?à\s?r\.\s?l|S\.\s?A\.\s?R\.\s?L|S\.\s?L|K\.\s?K)\.", generic=True,
     ))
     rules.append(edit(
         vp, "Colombian 'S. en C.' is a legal form of several words",

@@ -509,7 +509,8 @@ def party_list_candidates(
 def _as_defined(names: list[str], passages: list[Passage]) -> list[str]:
     """Names read from signature blocks, as the text defines them: a block sets a name in
     capitals ("GLENROSE MEDICAL DEVICES, INC.") that the opening defines in its own casing
-    ('Glenrose Medical Devices, Inc. ("Glenrose")'), and the labelled sets write a name as its definition does."""
+    ('Glenrose Medical Devices, Inc. ("Glenrose")'), and the labelled sets write a name as its
+    definition does."""
     text = "\n\n".join(p.text for p in sorted(passages, key=lambda x: x.start))
     return [_defining_mention(name, text) or name for name in names]
 

@@ -1592,7 +1592,8 @@ def test_a_cover_page_party_goes_on_through_its_registration_number_line(
      'director Jonas Weber and Alder Signal Systems S.A. represented by Ana Ruiz.',
      ["Birkenhof Immobilien GmbH", "Alder Signal Systems S.A."]),
     ('This Contract is made between Vltava Steel s.r.o. represented by Mr. Petr Novak and Danube '
-     'Logistics GmbH represented by Mr. Karl Huber.', ["Vltava Steel s.r.o.", "Danube Logistics GmbH"]),
+     'Logistics GmbH represented by Mr. Karl Huber.',
+     ["Vltava Steel s.r.o.", "Danube Logistics GmbH"]),
     ('This Agreement is entered into between Helvetia Precision AG represented herein by Dr. Urs '
      'Keller and Po Valley Plastics S.p.A. represented herein by Ing. Marco Rossi.',
      ["Helvetia Precision AG", "Po Valley Plastics S.p.A."]),
@@ -1620,4 +1621,29 @@ def test_a_representative_named_without_commas_is_followed_by_the_next_party(
 def test_a_legal_form_of_several_words_ends_a_name_before_the_next_party(
     text: str, names: list[str]
 ) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("This Agreement is made between Ridge Tools Inc. and Comercial Andina Ltda.",
+     ["Ridge Tools Inc.", "Comercial Andina Ltda."]),
+    ("This Agreement is entered into between Ridge Tools Inc. and Fabbrica Veneta S.r.l.",
+     ["Ridge Tools Inc.", "Fabbrica Veneta S.r.l."]),
+    ("This Agreement is made between Ridge Tools Inc. and Perak Rubber Sdn. Bhd.",
+     ["Ridge Tools Inc.", "Perak Rubber Sdn. Bhd."]),
+    ("This Agreement is made between Ridge Tools Inc. and Tisza Data Kft.",
+     ["Ridge Tools Inc.", "Tisza Data Kft."]),
+    ("This Agreement is made between Ridge Tools Inc. and Wisla Software sp. z o.o.",
+     ["Ridge Tools Inc.", "Wisla Software sp. z o.o."]),
+    ('This Distribution Agreement is made between Iberica Medical S.L. ("Distributor") and Ridge '
+     'Tools Inc. ("Supplier").', ["Iberica Medical S.L.", "Ridge Tools Inc."]),
+    ('This Agreement is made between Sakura Devices K.K. ("Sakura") and Ridge Tools Inc. '
+     '("Ridge").', ["Sakura Devices K.K.", "Ridge Tools Inc."]),
+    ("This Agreement is made between Ridge Tools Inc. and Provence Logistique S.A.R.L.",
+     ["Ridge Tools Inc.", "Provence Logistique S.A.R.L."]),
+    ('This Agreement is entered into by and between Alpine Data S.à r.l., a company incorporated '
+     'in Luxembourg ("Alpine"), and Ridge Tools Inc. ("Ridge").',
+     ["Alpine Data S.à r.l.", "Ridge Tools Inc."]),
+])
+def test_a_dotted_legal_form_keeps_its_final_period(text: str, names: list[str]) -> None:
     assert _first(text) == names

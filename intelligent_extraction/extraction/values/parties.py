@@ -54,6 +54,8 @@ _MULTI_WORD_FORM = (
 #: "FSB": "Beta Bank, N.A.").
 CORPORATE_SUFFIX = (
     rf"(?:{_MULTI_WORD_FORM}|"
+    # dotted forms of Luxembourg, France, Spain, Japan ("S.à r.l.", "S.A.R.L.", "S.L.", "K.K.")
+    r"S\.\s?à\s?r\.\s?l|S\.\s?A\.\s?R\.\s?L|S\.\s?L|K\.\s?K|"
     r"Inc|Incorporated|Corp|Corporation|Co|Company|Ltd|Ltda|Limited|LLC|L\.\s?L\.\s?C|LLP|"
     r"L\.\s?L\.\s?P|LP|L\.\s?P|PLC|S\.\s?A|SA|S\.A\.S|AG|GmbH|B\.\s?V|BV|N\.\s?V|NV|Pty|"
     r"S\.p\.A|SpA|S\.r\.l|SE|Pte|Bhd|A/S|Oy|SARL|LLLP|P\.C|P\.A|MHC|N\.\s?A|FSB|"
@@ -77,9 +79,11 @@ _CLAUSE_END = re.compile(
 _BLANK_LINE = re.compile(r"\n[ \t]*\n\s*")
 _JOINER = re.compile(r"(?:and\b|&|\(\s*(?:[a-h]|[ivx]{1,4}|\d{1,2})\s*\))", _FLAGS)
 #: A period after these ends no sentence ("DR." as "Dr.", "Pte. Ltd.", "Sdn. Bhd.", "Pvt. Ltd.",
-#: "Reg. No.", Polish "ul." for a street).
+#: "Reg. No.", Polish "ul." for a street): a dotted legal form at a clause's end keeps its own
+#: period ("Comercial Andina Ltda.", "Fabbrica Veneta S.r.l.", "sp. z o.o.").
 _ABBREVIATIONS = re.compile(
-    r"(?:\b(?i:Inc|Ltd|Co|Corp|Pte|Pty|Pvt|Sdn|No|Nos|Reg|St|Ave|Blvd|Rd|Dr|Ft|Mr|Ms|Mrs|Jr|Sr|ul|"
+    r"(?:\b(?i:Inc|Ltd|Ltda|Co|Corp|Pte|Pty|Pvt|Sdn|Bhd|Kft|r\.l|o\.o|No|Nos|Reg|"
+    r"St|Ave|Blvd|Rd|Dr|Ft|Mr|Ms|Mrs|Jr|Sr|ul|"
     r"U\.S|N\.V|S\.A|B\.V|L\.L\.C|L\.P|P\.O|P\.C|s\.r\.o|d\.o\.o)|\b[A-Z])$"
 )
 _SENTENCE_END = re.compile(r"\.(?=\s+[A-Z\"“])|\.\s*$")
