@@ -624,6 +624,13 @@ def inventory() -> list[Rule]:
         r"\brepresent(?:ative|ed\s+by)\b[^\n]{0,60}?\sand\s+[A-Z]", generic=True,
     ))
     rules.append(edit(
+        vp, "a joint signatory's name wrapped over two lines above its By: is read whole",
+        "            if name and (head := _wrapped_head(text, lines, k)):\n"
+        '                name, pos = f"{head} {name}", lines[k - 1][0]\n', "",
+        r"\n[ \t]*\n[ \t]*[A-Z][\w&'’.-]*(?:[ \t]+[A-Z][\w&'’.-]*)+[ \t]*\n[ \t]*[A-Z][^\n]{0,40}"
+        r"(?:Inc|LLC|Ltd|LP|L\.P|Corp)\.?[ \t,]*\n[ \t]*By\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
         vp, "'represented by' without a comma ends a party's name (descriptor)",
         '    r"\\s+(?:duly\\s+)?represented\\s+(?:herein\\s+)?by\\b|"\n', "",
         r"(?<!,)\s+(?:duly\s+)?represented\s+(?:herein\s+)?by\b", generic=True,

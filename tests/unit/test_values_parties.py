@@ -1647,3 +1647,28 @@ def test_a_legal_form_of_several_words_ends_a_name_before_the_next_party(
 ])
 def test_a_dotted_legal_form_keeps_its_final_period(text: str, names: list[str]) -> None:
     assert _first(text) == names
+
+
+_JOINT_FILING = (
+    "JOINT FILING AGREEMENT\n\nIn accordance with Rule 13d-1(k)(1) under the Securities Exchange "
+    "Act of 1934, the undersigned hereby agree to the joint filing on behalf of each of them of a "
+    "Statement on Schedule 13D with respect to the common stock of Larkspur Foods, Inc.\n\n"
+    "Dated: March 3, 2021\n\n"
+)
+
+
+@pytest.mark.parametrize(("blocks", "names"), [
+    ("Greenhaven Capital Management\nPartners, L.P.\nBy: /s/ Alan Birch\nName: Alan Birch\n\n"
+     "Greenhaven GP, LLC\nBy: /s/ Alan Birch\nName: Alan Birch\n\n/s/ Alan Birch\nAlan Birch\n",
+     ["Greenhaven Capital Management Partners, L.P.", "Greenhaven GP, LLC", "Alan Birch"]),
+    ("Silver Maple Opportunity Master\nFund, Ltd.\nBy: /s/ Jane Ostrow\nTitle: Director\n\n"
+     "Silver Maple Advisors LLC\nBy: /s/ Jane Ostrow\nTitle: Member\n",
+     ["Silver Maple Opportunity Master Fund, Ltd.", "Silver Maple Advisors LLC"]),
+    ("Tamarack Ridge Value\nPartners LP\nBy: /s/ Omar Said\n\n"
+     "Tamarack Ridge Capital\nManagement LLC\nBy: /s/ Omar Said\n",
+     ["Tamarack Ridge Value Partners LP", "Tamarack Ridge Capital Management LLC"]),
+])
+def test_a_joint_signatorys_name_wrapped_over_two_lines_is_read_whole(
+    blocks: str, names: list[str]
+) -> None:
+    assert _first(_JOINT_FILING + blocks) == names

@@ -1170,6 +1170,35 @@ def _after_a_run_in_date(line: str) -> int:
     return cut
 
 
+#: The title of the officer who signed the block above ("Director", "Managing Member"), which
+#: may stand right over the next signatory's name.
+_OFFICER_TITLE = re.compile(
+    r"\b(?:Director|Member|Manager|Managing|Partner|President|Officer|Secretary|Treasurer|"
+    r"Trustee|Chair(?:man|person)?|Signatory|Principal|Attorney)\b",
+    _FLAGS,
+)
+
+
+def _wrapped_head(text: str, lines: list[tuple[int, str]], k: int) -> str | None:
+    """The first line of a signatory's name wrapped over two lines ("Greenhaven Capital
+    Management" / "Partners, L.P." / "By: ..."): the line right above line ``k``, a block's
+    first (a blank line or nothing above it), a name with no legal form of its own and no
+    officer's title."""
+    if k == 0:
+        return None
+    (above_pos, above), (pos, _) = lines[k - 1], lines[k]
+    if text.count("\n", above_pos + len(above), pos) != 1:
+        return None
+    if k > 1 and not _BLANK_LINE.search(text, lines[k - 2][0] + len(lines[k - 2][1]), above_pos):
+        return None
+    if _NOT_A_SIGNATORY.match(above) or _SIGNATURE_LINE.match(above) or re.search(r"[\d:]", above):
+        return None
+    if _OFFICER_TITLE.search(above):
+        return None
+    name, _ = _name_at(above)
+    return above if name == above and not _ENDS_WITH_SUFFIX.search(above) else None
+
+
 def _signatories(text: str) -> list[Candidate]:
     """Each name on a line of its own right over a "By:" or "/s/" line (an entity's block),
     and each "/s/ Jane Roe" signed without such a name over it (an individual), in order."""
@@ -1190,6 +1219,8 @@ def _signatories(text: str) -> list[Candidate]:
             name, _ = _name_at(bare)
             if name and name.rstrip(".") != bare.rstrip("."):
                 name = None  # the line holds more than a name (a sentence, a date)
+            if name and (head := _wrapped_head(text, lines, k)):
+                name, pos = f"{head} {name}", lines[k - 1][0]
         elif line.startswith("/s/") and (k == 0 or _NOT_A_SIGNATORY.match(lines[k - 1][1])):
             name, _ = _name_at(line[3:])
             name = name if name and len(name.split()) >= 2 else None
