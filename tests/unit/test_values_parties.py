@@ -1650,9 +1650,8 @@ def test_a_dotted_legal_form_keeps_its_final_period(text: str, names: list[str])
 
 
 _JOINT_FILING = (
-    "JOINT FILING AGREEMENT\n\nIn accordance with Rule 13d-1(k)(1) under the Securities Exchange "
-    "Act of 1934, the undersigned hereby agree to the joint filing on behalf of each of them of a "
-    "Statement on Schedule 13D with respect to the common stock of Larkspur Foods, Inc.\n\n"
+    "JOINT FILING AGREEMENT\n\nAs Rule 13d-1(k)(1) permits, the undersigned hereby agree that one "
+    "Schedule 13D about their holdings in Larkspur Foods, Inc. common stock is filed for all.\n\n"
     "Dated: March 3, 2021\n\n"
 )
 
