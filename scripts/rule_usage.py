@@ -258,7 +258,7 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         pr, "a name read from a signature block takes the casing of its defining mention",
-        "    return [_defining_mention(name, text) or name for name in names]\n",
+        "    return [mention or name for mention, name in zip(found, names, strict=True)]\n",
         "    return names\n",
         r"\n[ \t]*[A-Z][A-Z&.,'’ -]+(?:INC|LLC|LTD|LIMITED|CORPORATION|COMPANY|L\.P)\.?[ \t,:]*\n"
         r"\s*By\b", flags=0, generic=True,

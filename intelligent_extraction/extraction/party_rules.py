@@ -500,19 +500,23 @@ def party_list_candidates(
     letter = letter_signatories(passages)
     if letter is not None and not any(_opening_clause(p, c) for p, c, _ in found):
         p, c = letter
-        return [(p, c, _as_defined(c.value, passages))], True
+        return [(p, c, _as_defined(c.value, passages, every=True))], True
     if found:
         return found, False
-    return [(p, c, _as_defined(c.value, passages)) for p, c in signed_parties(passages)], True
+    return [(p, c, _as_defined(c.value, passages, every=True)) for p, c in signed_parties(passages)], True
 
 
-def _as_defined(names: list[str], passages: list[Passage]) -> list[str]:
+def _as_defined(names: list[str], passages: list[Passage], every: bool = False) -> list[str]:
     """Names read from signature blocks, as the text defines them: a block sets a name in
     capitals ("GLENROSE MEDICAL DEVICES, INC.") that the opening defines in its own casing
     ('Glenrose Medical Devices, Inc. ("Glenrose")'), and the labelled sets write a name as its
-    definition does."""
+    definition does. A list read from the blocks alone (``every``) changes only when the text
+    defines every name: one list, one casing."""
     text = "\n\n".join(p.text for p in sorted(passages, key=lambda x: x.start))
-    return [_defining_mention(name, text) or name for name in names]
+    found = [_defining_mention(name, text) for name in names]
+    if every and None in found:
+        return names
+    return [mention or name for mention, name in zip(found, names, strict=True)]
 
 
 #: A defined-term parenthetical right after a name ('("Glenrose")', '(the "Company")').

@@ -1018,8 +1018,7 @@ def test_a_letter_agreement_is_between_its_sender_and_the_company_that_accepts(
         "Inc.\nBy: /s/ Tess Morrow\nName: Tess Morrow\n\n" + accepted + "By: /s/ Owen Hale\n"
     )
     result = _parties_of(extractor, opening, signatures)
-    # the sender as the opening defines it ("Halberd Capital Markets LLC ("Halberd")")
-    assert result.value == ["Halberd Capital Markets LLC", "FENWICK ROPE WORKS, INC."]
+    assert result.value == ["HALBERD CAPITAL MARKETS LLC", "FENWICK ROPE WORKS, INC."]
     # a letter states its parties where it is signed: weighed as an opening clause is
     assert result.candidates[0]["features"]["early"] > 0
 
@@ -1059,6 +1058,20 @@ def test_names_from_signature_blocks_take_the_casing_of_their_definition(
 ):
     # signature blocks set the names in capitals; the opening defines them in their own
     assert _parties_of(extractor, opening, signatures).value == names
+
+
+def test_a_letter_whose_text_defines_one_signatory_keeps_the_signed_casing(extractor):
+    # one list, one casing: the acceptor is named only where it signs
+    opening = (
+        "Ladies and Gentlemen:\n\nYou have told Ridgeway Optics, Inc. (the \u201cCompany\u201d) "
+        "that you wish to review its plans; the Company will share them on these terms."
+    )
+    signatures = (
+        "Very truly yours,\n\nRIDGEWAY OPTICS, INC.\n\nBy: /s/ Ann Lowe\n\n"
+        "Accepted and agreed:\n\nMARLOW FIELD CAPITAL LLC\n\nBy: /s/ Tom Grey\n"
+    )
+    result = _parties_of(extractor, opening, signatures)
+    assert result.value == ["RIDGEWAY OPTICS, INC.", "MARLOW FIELD CAPITAL LLC"]
 
 
 def test_a_contract_that_ends_with_a_side_letter_keeps_its_between_clause(extractor):
