@@ -257,6 +257,13 @@ def inventory() -> list[Rule]:
         flags=0, generic=True,
     ))
     rules.append(edit(
+        pr, "a name read from a signature block takes the casing of its defining mention",
+        "    return [mention or name for mention, name in zip(found, names, strict=True)]\n",
+        "    return names\n",
+        r"\n[ \t]*[A-Z][A-Z&.,'’ -]+(?:INC|LLC|LTD|LIMITED|CORPORATION|COMPANY|L\.P)\.?[ \t,:]*\n"
+        r"\s*By\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
         pr, "an individual who signs under an acceptance comes before the letter's signer",
         "    return (accepting or [name for name, _ in signers] or [None])[0]",
         "    return ([name for name, _ in signers] or [None])[0]",
@@ -371,14 +378,16 @@ def inventory() -> list[Rule]:
     rules += branches(
         vp, "_ABBREVIATIONS = re.compile(", "|\\b[A-Z])$\"", [
             (a, rf"\b{a}\.") for a in (
-                "Inc Ltd Co Corp Pte Pty Pvt Sdn No Nos St Ave Blvd Rd Dr Ft Mr Ms Mrs Jr Sr"
-                .split()
-                + [r"U\.S", r"N\.V", r"S\.A", r"B\.V", r"L\.L\.C", r"L\.P", r"P\.O", r"P\.C"]
+                "Inc Ltd Ltda Co Corp Pte Pty Pvt Sdn Bhd Kft No Nos Reg St Ave Blvd Rd Dr Ft Mr Ms "
+                "Mrs Jr Sr".split()
+                + [r"r\.l", r"o\.o", r"U\.S", r"N\.V", r"S\.A", r"B\.V", r"L\.L\.C", r"L\.P", r"P\.O", r"P\.C"]
             )
         ], label="abbreviation (no sentence end)", flags=0,
         generic=set(
-            "Inc Ltd Co Corp Pte Pty Pvt Sdn No Nos St Ave Blvd Rd Mr Ms Mrs Jr Sr Dr".split()
+            "Inc Ltd Ltda Co Corp Pte Pty Pvt Sdn Bhd Kft No Nos Reg St Ave Blvd Rd Mr Ms Mrs Jr Sr "
+            "Dr".split()
         )
+        | {r"r\.l", r"o\.o"}
         | {r"U\.S", r"L\.L\.C", r"L\.P", r"P\.O", r"N\.V", r"S\.A", r"B\.V", r"P\.C"},
     )
     rules += branches(
@@ -573,6 +582,23 @@ def inventory() -> list[Rule]:
         generic=True,
     ))
     rules.append(edit(
+        vp, "the dotted forms 'S.à r.l.', 'S.A.R.L.', 'S.L.', 'K.K.' end a company name",
+        '    r"S\\.\\s?à\\s?r\\.\\s?l|S\\.\\s?A\\.\\s?R\\.\\s?L|S\\.\\s?L|K\\.\\s?K|"\n', "",
+        r"\s(?:S\.\s?à\s?r\.\s?l|S\.\s?A\.\s?R\.\s?L|S\.\s?L|K\.\s?K)\.", generic=True,
+    ))
+    rules.append(edit(
+        vp, "Colombian 'S. en C.' is a legal form of several words",
+        '    # the limited partnerships of Colombian law: "S. en C.", "S. en C.S.", "S. en C.A."\n'
+        '    r"|S\\.\\s?en\\s+C(?:\\.\\s?[SA](?=\\.))?"\n', "",
+        r"\bS\.\s?en\s+C\.", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "a legal form of several words inside a reading is one word ('sp. z o.o. and ...')",
+        '    name = _MULTI_WORD_FORM_IN_NAME.sub(" Ltd", name)', '    name = name',
+        r"\b(?:sp\.\s?z\s?o\.\s?o|de\s+C\.\s?V|S\.\s?en\s+C)\b\.?,?\s+(?:and|&)\s",
+        generic=True,
+    ))
+    rules.append(edit(
         vp, "Spanish 'del' joins the words of a name ('Maquinas del Norte')",
         '"and & / - of for the de del du', '"and & / - of for the de du',
         r"\b[A-Z][\w'’-]*\s+del\s+[A-Z]", flags=0, generic=True,
@@ -596,6 +622,36 @@ def inventory() -> list[Rule]:
         vp, "a representative before 'X and' makes the next words a party, not a name's tail",
         "        and not _after_a_representative(text, head.start())\n", "",
         r"\brepresent(?:ative|ed\s+by)\b[^\n]{0,60}?\sand\s+[A-Z]", generic=True,
+    ))
+    rules.append(edit(
+        vp, "a joint signatory's name wrapped over two lines above its By: is read whole",
+        "            if name and (head := _wrapped_head(text, lines, k)):\n"
+        '                name, pos = f"{head} {name}", lines[k - 1][0]\n', "",
+        r"\n[ \t]*\n[ \t]*[A-Z][\w&'’.-]*(?:[ \t]+[A-Z][\w&'’.-]*)+[ \t]*\n[ \t]*[A-Z][^\n]{0,40}"
+        r"(?:Inc|LLC|Ltd|LP|L\.P|Corp)\.?[ \t,]*\n[ \t]*By\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "'represented by' without a comma ends a party's name (descriptor)",
+        '    r"\\s+(?:duly\\s+)?represented\\s+(?:herein\\s+)?by\\b|"\n', "",
+        r"(?<!,)\s+(?:duly\s+)?represented\s+(?:herein\s+)?by\b", generic=True,
+    ))
+    rules.append(edit(
+        vp, "an 'and' after a representative's name, before a company, starts the next party",
+        "                or _representative_then_company(segment, m)\n", "",
+        r"\brepresent(?:ative|ed\s+(?:herein\s+)?by)\b[^\n:,()]{0,40}?\s+and\s+[A-Z]",
+        generic=True,
+    ))
+    rules.append(edit(
+        vp, "a legal form's parenthesised part stays in the name ('ACME (Pty) Ltd') (_FORM_PART)",
+        "        if _FORM_PART.match(m.string, m.start()):\n            return m.group()\n", "",
+        r"\((?:Pty|Proprietary|Pvt|Private|S)\.?\),?[ \t]+(?:Ltd|Limited|Pte)\b", generic=True,
+    ))
+    rules.append(edit(
+        vp, "a registration number line under a cover page's name continues its party block",
+        "        alias_line = alias_line or _REGISTRATION_LINE.match(text, gap.end())\n", "",
+        r"\n[ \t]*\n[ \t]*\(?[ \t]*(?:(?:(?:Company|Corporate)[ \t]+)?(?:Registration|Registered|"
+        r"Reg\.|Company|Incorporation)[ \t]+(?:number|No\b\.?)|(?-i:ACN|ABN|ARBN|UEN|CIN|CRN)\b)",
+        generic=True,
     ))
     rules.append(edit(
         vp, "a city in parentheses before the legal form is in the name ('ACME (Shanghai) Co.')",

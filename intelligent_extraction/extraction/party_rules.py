@@ -500,10 +500,34 @@ def party_list_candidates(
     letter = letter_signatories(passages)
     if letter is not None and not any(_opening_clause(p, c) for p, c, _ in found):
         p, c = letter
-        return [(p, c, c.value)], True
+        return [(p, c, _as_defined(c.value, passages, every=True))], True
     if found:
         return found, False
-    return [(p, c, c.value) for p, c in signed_parties(passages)], True
+    return [(p, c, _as_defined(c.value, passages, every=True)) for p, c in signed_parties(passages)], True
+
+
+def _as_defined(names: list[str], passages: list[Passage], every: bool = False) -> list[str]:
+    """Names read from signature blocks, as the text defines them: a block sets a name in
+    capitals ("GLENROSE MEDICAL DEVICES, INC.") that the opening defines in its own casing
+    ('Glenrose Medical Devices, Inc. ("Glenrose")'), and the labelled sets write a name as its
+    definition does. A list read from the blocks alone (``every``) changes only when the text
+    defines every name: one list, one casing."""
+    text = "\n\n".join(p.text for p in sorted(passages, key=lambda x: x.start))
+    found = [_defining_mention(name, text) for name in names]
+    if every and None in found:
+        return names
+    return [mention or name for mention, name in zip(found, names, strict=True)]
+
+
+#: A defined-term parenthetical right after a name ('("Glenrose")', '(the "Company")').
+_DEFINES = r"[ \t]*\([ \t]*(?:the[ \t]+|hereinafter[^()\n]{0,30}?)?[\"“]"
+
+
+def _defining_mention(name: str, text: str) -> str | None:
+    """The name as written where a defined term follows it, in any casing."""
+    words = r"\s+".join(re.escape(w) for w in name.split())
+    m = re.search(rf"(?<![\w.]){words}(?={_DEFINES})", text, re.IGNORECASE)
+    return squash_spaces(m.group()) if m else None
 
 
 def _opening_clause(p: Passage, c: Candidate) -> bool:
@@ -513,7 +537,7 @@ def _opening_clause(p: Passage, c: Candidate) -> bool:
 
 def _clause_lists(passages: list[Passage]) -> list[tuple[Passage, Candidate, list[str]]]:
     """The clauses' and defined terms' lists, as :func:`party_list_candidates` describes."""
-    others = counterparties(passages)
+    others = _as_defined(counterparties(passages), passages)
     aliases = {k: v for p in passages for k, v in defined_aliases(p.text).items()}
     found = []
     for p in passages:

@@ -821,7 +821,7 @@ def _parties_mode(
 ) -> list[Scored]:
     found, signed = party_list_candidates(reader.passages)
     if signed:
-        return [_signed_list(reader, p, c) for p, c, _ in found]
+        return [_signed_list(reader, p, c, names) for p, c, names in found]
     scored = []
     for p, c, names in found:
         rank, sc = p.holder(c.start)
@@ -839,7 +839,7 @@ def _parties_mode(
     return scored
 
 
-def _signed_list(reader: CandidateReader, p: Passage, c: Candidate) -> Scored:
+def _signed_list(reader: CandidateReader, p: Passage, c: Candidate, names: list[str]) -> Scored:
     """A list read from the signature blocks: scored as a clause would be, but never early in
     the document, except a letter agreement's sender and acceptor: a letter states its parties
     where it is signed as a contract does in its opening."""
@@ -847,7 +847,7 @@ def _signed_list(reader: CandidateReader, p: Passage, c: Candidate) -> Scored:
     feats = {"rank": rank_feature(rank), "kind": 0.5, "count": COUNT_FIT.get(len(c.value), 0.6)}
     if c.kind == "letter":
         feats["early"] = reader.rule.early
-    return reader.place(p, c, feats)
+    return reader.place(p, c, feats, value=names)
 
 
 # --------------------------------------------------------------------------- titles

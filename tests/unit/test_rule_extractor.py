@@ -1057,6 +1057,57 @@ def test_a_letter_agreement_is_between_its_sender_and_the_company_that_accepts(
     assert result.candidates[0]["features"]["early"] > 0
 
 
+@pytest.mark.parametrize(
+    ("opening", "signatures", "names"),
+    [
+        (
+            "Dear Sirs,\n\nNorthcote Foods Limited (\u201cNorthcote\u201d) proposes to buy "
+            "printed film from Kestrel Packaging Ltd (\u201cKestrel\u201d) on these terms.",
+            "Yours faithfully,\n\nNORTHCOTE FOODS LIMITED\n\nBy: /s/ Helen Marsh\n\n"
+            "Agreed and accepted:\n\nKESTREL PACKAGING LTD\n\nBy: /s/ Owen Price\n",
+            ["Northcote Foods Limited", "Kestrel Packaging Ltd"],
+        ),
+        (
+            "Ladies and Gentlemen:\n\nIn connection with the review by Ashgrove Capital "
+            "Partners, L.P. (\u201cAshgrove\u201d) of a possible investment in Tidewell "
+            "Software, Inc. (the \u201cCompany\u201d), the Company will share information.",
+            "Very truly yours,\n\nASHGROVE CAPITAL PARTNERS, L.P.\n\nBy: /s/ Dan Roarke\n\n"
+            "Accepted and agreed as of the date first written above:\n\n"
+            "TIDEWELL SOFTWARE, INC.\n\nBy: /s/ Irene Castillo\n",
+            ["Ashgrove Capital Partners, L.P.", "Tidewell Software, Inc."],
+        ),
+        (
+            # one side from the opening's defined term, the other from its signature block
+            "Dear Dr. Hale:\n\nCoraline Therapeutics, Inc. (\u201cCoraline\u201d) is "
+            "considering engaging Vireo Analytical Services LLC (\u201cVireo\u201d) to test "
+            "samples of its drug product.",
+            "CORALINE THERAPEUTICS, INC.\n\nBy: /s/ Nathan Greer\n\n"
+            "VIREO ANALYTICAL SERVICES LLC\n\nBy: /s/ Lydia Hale\n",
+            ["Coraline Therapeutics, Inc.", "Vireo Analytical Services LLC"],
+        ),
+    ],
+)
+def test_names_from_signature_blocks_take_the_casing_of_their_definition(
+    extractor, opening, signatures, names
+):
+    # signature blocks set the names in capitals; the opening defines them in their own
+    assert _parties_of(extractor, opening, signatures).value == names
+
+
+def test_a_letter_whose_text_defines_one_signatory_keeps_the_signed_casing(extractor):
+    # one list, one casing: the acceptor is named only where it signs
+    opening = (
+        "Ladies and Gentlemen:\n\nYou have told Ridgeway Optics, Inc. (the \u201cCompany\u201d) "
+        "that you wish to review its plans; the Company will share them on these terms."
+    )
+    signatures = (
+        "Very truly yours,\n\nRIDGEWAY OPTICS, INC.\n\nBy: /s/ Ann Lowe\n\n"
+        "Accepted and agreed:\n\nMARLOW FIELD CAPITAL LLC\n\nBy: /s/ Tom Grey\n"
+    )
+    result = _parties_of(extractor, opening, signatures)
+    assert result.value == ["RIDGEWAY OPTICS, INC.", "MARLOW FIELD CAPITAL LLC"]
+
+
 def test_a_contract_that_ends_with_a_side_letter_keeps_its_between_clause(extractor):
     opening = (
         "This Supply Agreement is made by and between Quartz Mills, Inc., a Delaware "

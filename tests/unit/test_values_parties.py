@@ -325,7 +325,7 @@ def test_and_on_a_line_of_its_own_separates_two_title_page_names() -> None:
             'between Marlow Analytics (Pty) Limited, whose Registered Office is at 12 Kloof '
             'Street, Cape Town (hereinafter referred to as "Marlow") and Tesserine Labs LLC whose '
             'Registered Office is at 9 Elm Road, Dover, DE (hereinafter referred to as "Client").',
-            ["Marlow Analytics Limited", "Tesserine Labs LLC"],
+            ["Marlow Analytics (Pty) Limited", "Tesserine Labs LLC"],
         ),
         (
             "between Corvid Inc., with offices at 3 Pine Road, Austin, TX (\"Corvid\"), and "
@@ -1541,3 +1541,133 @@ def test_a_party_represented_by_a_person_is_followed_by_the_next_party(
     text: str, names: list[str]
 ) -> None:
     assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Licence Agreement is entered into between Springbok Data (Pty) Ltd, a private company '
+     'incorporated in South Africa ("Springbok"), and Halden Systems GmbH ("Halden").',
+     ["Springbok Data (Pty) Ltd", "Halden Systems GmbH"]),
+    ('This Agreement is made between Indus Textile Mills (Pvt.) Ltd., a company incorporated under '
+     'the laws of Pakistan (the "Seller"), and Corbel Apparel Inc. (the "Buyer").',
+     ["Indus Textile Mills (Pvt.) Ltd.", "Corbel Apparel Inc."]),
+    ('This Distribution Agreement is entered into between Harare Agro Supplies (Private) Limited '
+     '("Distributor") and Oakmere Seeds plc ("Principal").',
+     ["Harare Agro Supplies (Private) Limited", "Oakmere Seeds plc"]),
+    ('This Agreement is made between Lionsgate Robotics (S) Pte. Ltd. ("Lionsgate") and Norrland '
+     'Automation AB ("Norrland").', ["Lionsgate Robotics (S) Pte. Ltd.", "Norrland Automation AB"]),
+    ('This Services Agreement is made by and between UMHLANGA MARINE (PROPRIETARY) LIMITED '
+     '("Supplier") and Ridgeback Freight LLC ("Customer").',
+     ["UMHLANGA MARINE (PROPRIETARY) LIMITED", "Ridgeback Freight LLC"]),
+])
+def test_a_legal_form_keeps_its_parenthesised_part(text: str, names: list[str]) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('MASTER SERVICES AGREEMENT\n\nmade and entered into by and between\n\nBLUEGUM ANALYTICS '
+     '(PROPRIETARY) LIMITED\n\n(Registration No. 2014/223344/07)\n(hereinafter referred to as '
+     '"the Supplier")\n\nand\n\nSEDGE LOGISTICS (PTY) LTD\n\n(Registration No. 2003/556677/07)\n'
+     '(hereinafter referred to as "the Customer")\n\n1. DEFINITIONS\n\n1.1 In this Agreement ...',
+     ["BLUEGUM ANALYTICS (PROPRIETARY) LIMITED", "SEDGE LOGISTICS (PTY) LTD"]),
+    ('SOFTWARE LICENCE AGREEMENT\n\nbetween\n\nMARRAM DIGITAL LIMITED\n\n(Company number '
+     '09876543)\n("Marram")\n\nand\n\nTERN HARBOUR PTE. LTD.\n\n(UEN 201812345K)\n'
+     '("Tern")\n\n1. DEFINITIONS',
+     ["MARRAM DIGITAL LIMITED", "TERN HARBOUR PTE. LTD."]),
+    ('CONSULTANCY AGREEMENT\n\nbetween\n\nNAMAQUA MINING SERVICES (PROPRIETARY) LIMITED\n'
+     '(Reg. No. 1997/004455/07)\n(the "Client")\n\nand\n\nSILVERTREE ENGINEERING CONSULTANTS '
+     '(PTY) LTD\n(Reg. No. 2005/998877/07)\n(the "Consultant")\n\n1. DEFINITIONS',
+     ["NAMAQUA MINING SERVICES (PROPRIETARY) LIMITED",
+      "SILVERTREE ENGINEERING CONSULTANTS (PTY) LTD"]),
+])
+def test_a_cover_page_party_goes_on_through_its_registration_number_line(
+    text: str, names: list[str]
+) -> None:
+    """A cover page sets each name on a line of its own, its registration number and its role
+    under it, the heading detector's cut restored as a blank line under the name."""
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Agreement is concluded between Birkenhof Immobilien GmbH represented by its managing '
+     'director Jonas Weber and Alder Signal Systems S.A. represented by Ana Ruiz.',
+     ["Birkenhof Immobilien GmbH", "Alder Signal Systems S.A."]),
+    ('This Contract is made between Vltava Steel s.r.o. represented by Mr. Petr Novak and Danube '
+     'Logistics GmbH represented by Mr. Karl Huber.',
+     ["Vltava Steel s.r.o.", "Danube Logistics GmbH"]),
+    ('This Agreement is entered into between Helvetia Precision AG represented herein by Dr. Urs '
+     'Keller and Po Valley Plastics S.p.A. represented herein by Ing. Marco Rossi.',
+     ["Helvetia Precision AG", "Po Valley Plastics S.p.A."]),
+    ('This Agreement is made between Baltic Ferries Oy duly represented by Eva Lund and Gdansk '
+     'Amber sp. z o.o. duly represented by Piotr Zielinski.',
+     ["Baltic Ferries Oy", "Gdansk Amber sp. z o.o."]),
+])
+def test_a_representative_named_without_commas_is_followed_by_the_next_party(
+    text: str, names: list[str]
+) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Agreement is made between Inversiones Tequendama S. en C., a Colombian partnership '
+     '("Tequendama"), and Brightwell Coffee LLC ("Brightwell").',
+     ["Inversiones Tequendama S. en C.", "Brightwell Coffee LLC"]),
+    ('This Supply Agreement is entered into between Cafetales del Huila S. en C.S. ("Supplier") '
+     'and Roastery Nine Inc. ("Buyer").', ["Cafetales del Huila S. en C.S.", "Roastery Nine Inc."]),
+    ('This Agreement is made between Agropecuaria Santa Rita S. en C. and Lindqvist Foods Ltd.',
+     ["Agropecuaria Santa Rita S. en C.", "Lindqvist Foods Ltd."]),
+    ('This Agreement is made between Wisla Software sp. z o.o. and Ridge Tools Inc.',
+     ["Wisla Software sp. z o.o.", "Ridge Tools Inc."]),
+])
+def test_a_legal_form_of_several_words_ends_a_name_before_the_next_party(
+    text: str, names: list[str]
+) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("This Agreement is made between Ridge Tools Inc. and Comercial Andina Ltda.",
+     ["Ridge Tools Inc.", "Comercial Andina Ltda."]),
+    ("This Agreement is entered into between Ridge Tools Inc. and Fabbrica Veneta S.r.l.",
+     ["Ridge Tools Inc.", "Fabbrica Veneta S.r.l."]),
+    ("This Agreement is made between Ridge Tools Inc. and Perak Rubber Sdn. Bhd.",
+     ["Ridge Tools Inc.", "Perak Rubber Sdn. Bhd."]),
+    ("This Agreement is made between Ridge Tools Inc. and Tisza Data Kft.",
+     ["Ridge Tools Inc.", "Tisza Data Kft."]),
+    ("This Agreement is made between Ridge Tools Inc. and Wisla Software sp. z o.o.",
+     ["Ridge Tools Inc.", "Wisla Software sp. z o.o."]),
+    ('This Distribution Agreement is made between Iberica Medical S.L. ("Distributor") and Ridge '
+     'Tools Inc. ("Supplier").', ["Iberica Medical S.L.", "Ridge Tools Inc."]),
+    ('This Agreement is made between Sakura Devices K.K. ("Sakura") and Ridge Tools Inc. '
+     '("Ridge").', ["Sakura Devices K.K.", "Ridge Tools Inc."]),
+    ("This Agreement is made between Ridge Tools Inc. and Provence Logistique S.A.R.L.",
+     ["Ridge Tools Inc.", "Provence Logistique S.A.R.L."]),
+    ('This Agreement is entered into by and between Alpine Data S.à r.l., a company incorporated '
+     'in Luxembourg ("Alpine"), and Ridge Tools Inc. ("Ridge").',
+     ["Alpine Data S.à r.l.", "Ridge Tools Inc."]),
+])
+def test_a_dotted_legal_form_keeps_its_final_period(text: str, names: list[str]) -> None:
+    assert _first(text) == names
+
+
+_JOINT_FILING = (
+    "JOINT FILING AGREEMENT\n\nAs Rule 13d-1(k)(1) permits, the undersigned hereby agree that one "
+    "Schedule 13D about their holdings in Larkspur Foods, Inc. common stock is filed for all.\n\n"
+    "Dated: March 3, 2021\n\n"
+)
+
+
+@pytest.mark.parametrize(("blocks", "names"), [
+    ("Greenhaven Capital Management\nPartners, L.P.\nBy: /s/ Alan Birch\nName: Alan Birch\n\n"
+     "Greenhaven GP, LLC\nBy: /s/ Alan Birch\nName: Alan Birch\n\n/s/ Alan Birch\nAlan Birch\n",
+     ["Greenhaven Capital Management Partners, L.P.", "Greenhaven GP, LLC", "Alan Birch"]),
+    ("Silver Maple Opportunity Master\nFund, Ltd.\nBy: /s/ Jane Ostrow\nTitle: Director\n\n"
+     "Silver Maple Advisors LLC\nBy: /s/ Jane Ostrow\nTitle: Member\n",
+     ["Silver Maple Opportunity Master Fund, Ltd.", "Silver Maple Advisors LLC"]),
+    ("Tamarack Ridge Value\nPartners LP\nBy: /s/ Omar Said\n\n"
+     "Tamarack Ridge Capital\nManagement LLC\nBy: /s/ Omar Said\n",
+     ["Tamarack Ridge Value Partners LP", "Tamarack Ridge Capital Management LLC"]),
+])
+def test_a_joint_signatorys_name_wrapped_over_two_lines_is_read_whole(
+    blocks: str, names: list[str]
+) -> None:
+    assert _first(_JOINT_FILING + blocks) == names

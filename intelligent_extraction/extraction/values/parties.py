@@ -40,18 +40,22 @@ DEFINED_WINDOW = 3000
 
 #: Legal forms written in several words: Polish "sp. z o.o." (spelled out "spółka z ograniczoną
 #: odpowiedzialnością") and the partnerships "sp. j.", "sp. k.", "sp. p.", Mexican "S. de R.L.
-#: de C.V." and "S.A. de C.V." (or "S.A.P.I." / "S.A.B. de C.V."). They come first in
-#: CORPORATE_SUFFIX, and a name's words are read with each as one.
+#: de C.V." and "S.A. de C.V." (or "S.A.P.I." / "S.A.B. de C.V."), Colombian "S. en C.". They
+#: come first in CORPORATE_SUFFIX, and a name's words are read with each as one.
 _MULTI_WORD_FORM = (
     r"sp\.\s?z\s?o\.\s?o|sp[óo][łl]ka\s+z\s+ograniczon[ąa]\s+odpowiedzialno[śs]ci[ąa]"
     r"|sp\.\s?[jkp]"
     r"|S\.\s?(?:A\.\s?(?:P\.\s?I\.\s?|B\.\s?)?|de\s+R\.\s?L\.\s?)de\s+C\.\s?V|S\.\s?de\s+R\.\s?L"
+    # the limited partnerships of Colombian law: "S. en C.", "S. en C.S.", "S. en C.A."
+    r"|S\.\s?en\s+C(?:\.\s?[SA](?=\.))?"
 )
 #: Legal-form suffixes that end a company name ("Inc.", "L.L.C.", "GmbH", "Pty Ltd", a
 #: professional association's "P.A.", a US national bank's "N.A." and a federal savings bank's
 #: "FSB": "Beta Bank, N.A.").
 CORPORATE_SUFFIX = (
     rf"(?:{_MULTI_WORD_FORM}|"
+    # dotted forms of Luxembourg, France, Spain, Japan ("S.à r.l.", "S.A.R.L.", "S.L.", "K.K.")
+    r"S\.\s?à\s?r\.\s?l|S\.\s?A\.\s?R\.\s?L|S\.\s?L|K\.\s?K|"
     r"Inc|Incorporated|Corp|Corporation|Co|Company|Ltd|Ltda|Limited|LLC|L\.\s?L\.\s?C|LLP|"
     r"L\.\s?L\.\s?P|LP|L\.\s?P|PLC|S\.\s?A|SA|S\.A\.S|AG|GmbH|B\.\s?V|BV|N\.\s?V|NV|Pty|"
     r"S\.p\.A|SpA|S\.r\.l|SE|Pte|Bhd|A/S|Oy|SARL|LLLP|P\.C|P\.A|MHC|N\.\s?A|FSB|"
@@ -75,9 +79,11 @@ _CLAUSE_END = re.compile(
 _BLANK_LINE = re.compile(r"\n[ \t]*\n\s*")
 _JOINER = re.compile(r"(?:and\b|&|\(\s*(?:[a-h]|[ivx]{1,4}|\d{1,2})\s*\))", _FLAGS)
 #: A period after these ends no sentence ("DR." as "Dr.", "Pte. Ltd.", "Sdn. Bhd.", "Pvt. Ltd.",
-#: Polish "ul." for a street).
+#: "Reg. No.", Polish "ul." for a street): a dotted legal form at a clause's end keeps its own
+#: period ("Comercial Andina Ltda.", "Fabbrica Veneta S.r.l.", "sp. z o.o.").
 _ABBREVIATIONS = re.compile(
-    r"(?:\b(?i:Inc|Ltd|Co|Corp|Pte|Pty|Pvt|Sdn|No|Nos|St|Ave|Blvd|Rd|Dr|Ft|Mr|Ms|Mrs|Jr|Sr|ul|"
+    r"(?:\b(?i:Inc|Ltd|Ltda|Co|Corp|Pte|Pty|Pvt|Sdn|Bhd|Kft|r\.l|o\.o|No|Nos|Reg|"
+    r"St|Ave|Blvd|Rd|Dr|Ft|Mr|Ms|Mrs|Jr|Sr|ul|"
     r"U\.S|N\.V|S\.A|B\.V|L\.L\.C|L\.P|P\.O|P\.C|s\.r\.o|d\.o\.o)|\b[A-Z])$"
 )
 _SENTENCE_END = re.compile(r"\.(?=\s+[A-Z\"“])|\.\s*$")
@@ -102,6 +108,9 @@ _DESCRIPTOR = re.compile(
     r"incorporated|having|with|whose|located|residing|resident|existing|duly|its|of|d/b/a|"
     # ... and the person who acts for it ("Beta GmbH, represented by its managing director")
     r"represented|f/k/a)\b|"
+    # (or without the comma: "Beta GmbH represented by Mr. Jonas Weber and ...", "duly
+    # represented herein by")
+    r"\s+(?:duly\s+)?represented\s+(?:herein\s+)?by\b|"
     # (capitalised where a flattened party block set it on a line of its own: "ACME Inc.
     # With principal offices at ...")
     # ... and an address after "of": "ACME Pty Ltd of Level 3, 88 George Street", Polish "of ul."
@@ -250,14 +259,22 @@ _LOWER_CASE_BRAND = re.compile(
 _PLACE_BEFORE_FORM = re.compile(
     rf"\s\((?-i:[A-Z][A-Za-z]+(?:\s[A-Z][a-z]+)?)\)(?=,?\s+{CORPORATE_SUFFIX})", _FLAGS
 )
-_MULTI_WORD_FORM_AT_END = re.compile(rf"\s(?:{_MULTI_WORD_FORM})\b\.?$", _FLAGS)
+#: A legal form written with a parenthesised part ("(Pty) Ltd", "(Proprietary) Limited", "(Pvt.)
+#: Ltd.", "(Private) Limited", Singapore's "(S) Pte. Ltd."): the part is the form's, as the
+#: register writes it, and stays in the name; other asides before a form are dropped.
+_FORM_PART = re.compile(
+    r"\((?:Pty|Proprietary|Pvt|Private|S)\.?\)(?=,?[ \t]+(?:Ltd|Limited|Pte)\b)", _FLAGS
+)
+#: (anywhere in a reading: "Wisla Software sp. z o.o. and Ridge Tools Inc." is split later)
+_MULTI_WORD_FORM_IN_NAME = re.compile(rf"\s(?:{_MULTI_WORD_FORM})\b\.?(?=[\s,]|$)", _FLAGS)
 
 
 def _looks_like_name(name: str) -> bool:
     """Every word a name word or a connector ("Bank of Springfield"), not a suffix alone, no
     quotes or dates: rejects "the undersigned", "a Delaware corporation", "Inc.", "June 1"."""
     name = _QUOTED_FORM_NAME.sub("Quoted", name)  # its quotes are part of the name
-    name = _MULTI_WORD_FORM_AT_END.sub(" Ltd", name)  # "sp. z o.o." is one word, as "Ltd" is
+    name = _MULTI_WORD_FORM_IN_NAME.sub(" Ltd", name)  # "sp. z o.o." is one word, as "Ltd" is
+    name = _FORM_PART.sub("Form", name)
     name = _PLACE_BEFORE_FORM.sub(" Place", name)
     tokens = name.replace(",", " ").split()
     if not tokens or _NOT_A_NAME.search(name) or re.fullmatch(CORPORATE_SUFFIX, tokens[0], _FLAGS):
@@ -422,6 +439,16 @@ def _address_block(text: str, pos: int, limit: int) -> bool:
     return len(paragraph) < 120 and paragraph.count("\n") < 4 and bool(_ADDRESS.search(paragraph))
 
 
+#: A party's registration number on the line under its name, as a cover page sets it
+#: ("(Registration number 2006/018834/07)", "Company No. 04455667", "(Reg. No. 1997/004455/07)",
+#: "(UEN 201812345K)"): the party block goes on to its alias and the next party.
+_REGISTRATION_LINE = re.compile(
+    r"[ \t]*\(?[ \t]*(?:(?:(?:Company|Corporate)[ \t]+)?(?:Registration|Registered|Reg\.|Company|"
+    r"Incorporation)[ \t]+(?:number|No\b\.?)|(?-i:ACN|ABN|ARBN|UEN|CIN|CRN)\b)",
+    _FLAGS,
+)
+
+
 def _paragraph_end(text: str, start: int, limit: int) -> int:
     """A blank line ends the party block, except in title-page layouts where names sit on
     their own lines ("between / ACME INC. / and / BETA LLC") or are numbered "(1)", "(2)"."""
@@ -430,6 +457,7 @@ def _paragraph_end(text: str, start: int, limit: int) -> int:
         before = text[start : gap.start()].strip()
         joined = not before or re.search(r"(?:\band|&|-):?$", before, _FLAGS)
         alias_line = _ALIAS_LINE.match(text, gap.end())  # '("Alpha")' under its name
+        alias_line = alias_line or _REGISTRATION_LINE.match(text, gap.end())
         # a sentence that goes on in lower case after the gap was split by the page layout
         # ("Beta Inc." / blank / "with an office at ..."), not ended
         continued = text[gap.end() : gap.end() + 1].islower() or _wrapped_line(text, gap.start())
@@ -476,10 +504,13 @@ def _is_alias(m: re.Match[str]) -> bool:
 
 
 def _mask_parentheticals(clause: str, group: str = _SEPARATOR) -> str:
-    """Aliases and enumerators become separators; other asides ("(BVI)") disappear. An alias
+    """Aliases and enumerators become separators; other asides ("(BVI)") disappear, except the
+    part of a legal form ("(Pty) Ltd", :data:`_FORM_PART`). An alias
     for a group ("(collectively, the "Company")") becomes ``group``."""
 
     def replace(m: re.Match[str]) -> str:
+        if _FORM_PART.match(m.string, m.start()):
+            return m.group()
         if _is_alias(m) and _GROUP_ALIAS.search(m.group(1)):
             return f" {group} "
         return f" {_SEPARATOR} " if _is_alias(m) or _ENUMERATOR.match(m.group(1)) else " "
@@ -590,16 +621,27 @@ def _next_party(segment: str, pos: int) -> int | None:
     unless it closes an address ("whose office is at 2 Dock Road, Hull and Beta Limited") or
     a place that a company follows ("under the laws of Singapore and Beta Ltd, a company ...").
     An inline capital "AND" starts the next party after an address, or before a company's
-    name with its legal form ("..., represented by Mr. Karl Huber AND BETA S.P.A., ...")."""
+    name with its legal form ("..., represented by Mr. Karl Huber AND BETA S.P.A., ..."), and
+    so does an "and" after a representative's name (:func:`_representative_then_company`)."""
     for m in _NEXT_PARTY.finditer(segment, pos):
         address = _ADDRESS_BEFORE.search(segment[max(0, m.start() - _ADDRESS_REACH) : m.start()])
         inline = m.group("inline") and not (address or _company_follows(segment, m.end()))
         if inline or _DESCRIPTOR_GOES_ON.match(segment, m.end()):
             continue
         if ("," in m.group() or address or _place_then_company(segment, m) or m.group("inline")
+                or _representative_then_company(segment, m)
                 or not _CAPITALISED_BEFORE.search(segment, pos, m.start())):
             return m.end()
     return None
+
+
+def _representative_then_company(segment: str, joiner: re.Match[str]) -> bool:
+    """The "and" at ``joiner`` closes the name of the person who represents a party ("Beta
+    GmbH represented by Mr. Jonas Weber and Alder S.A. represented by ...") and a company's
+    name with its legal form follows it: the next party, not the rest of the person's name."""
+    return _after_a_representative(segment, joiner.start()) and _company_follows(
+        segment, joiner.end()
+    )
 
 
 #: The second half of a descriptor's "organized and existing" / "incorporated and registered":
@@ -827,7 +869,7 @@ def _name_before(text: str, alias_start: int) -> tuple[str, int] | None:
 #: name the person who acts for the party before, as a flattened party block reads ("...
 #: Legal representative : Wei Zhang and Bluegate Auto Finish LLC hereinafter referred to as").
 _REPRESENTATIVE_BEFORE = re.compile(
-    r"\brepresent(?:ative|ed\s+by)\b[^\n:,()]{0,40}?[ \t]*:?[ \t]*"
+    r"\brepresent(?:ative|ed\s+(?:herein\s+)?by)\b[^\n:,()]{0,40}?[ \t]*:?[ \t]*"
     r"(?-i:[A-Z][\w.'’-]*[ \t]+){0,3}$",
     _FLAGS,
 )
@@ -1128,6 +1170,35 @@ def _after_a_run_in_date(line: str) -> int:
     return cut
 
 
+#: The title of the officer who signed the block above ("Director", "Managing Member"), which
+#: may stand right over the next signatory's name.
+_OFFICER_TITLE = re.compile(
+    r"\b(?:Director|Member|Manager|Managing|Partner|President|Officer|Secretary|Treasurer|"
+    r"Trustee|Chair(?:man|person)?|Signatory|Principal|Attorney)\b",
+    _FLAGS,
+)
+
+
+def _wrapped_head(text: str, lines: list[tuple[int, str]], k: int) -> str | None:
+    """The first line of a signatory's name wrapped over two lines ("Greenhaven Capital
+    Management" / "Partners, L.P." / "By: ..."): the line right above line ``k``, a block's
+    first (a blank line or nothing above it), a name with no legal form of its own and no
+    officer's title."""
+    if k == 0:
+        return None
+    (above_pos, above), (pos, _) = lines[k - 1], lines[k]
+    if text.count("\n", above_pos + len(above), pos) != 1:
+        return None
+    if k > 1 and not _BLANK_LINE.search(text, lines[k - 2][0] + len(lines[k - 2][1]), above_pos):
+        return None
+    if _NOT_A_SIGNATORY.match(above) or _SIGNATURE_LINE.match(above) or re.search(r"[\d:]", above):
+        return None
+    if _OFFICER_TITLE.search(above):
+        return None
+    name, _ = _name_at(above)
+    return above if name == above and not _ENDS_WITH_SUFFIX.search(above) else None
+
+
 def _signatories(text: str) -> list[Candidate]:
     """Each name on a line of its own right over a "By:" or "/s/" line (an entity's block),
     and each "/s/ Jane Roe" signed without such a name over it (an individual), in order."""
@@ -1148,6 +1219,8 @@ def _signatories(text: str) -> list[Candidate]:
             name, _ = _name_at(bare)
             if name and name.rstrip(".") != bare.rstrip("."):
                 name = None  # the line holds more than a name (a sentence, a date)
+            if name and (head := _wrapped_head(text, lines, k)):
+                name, pos = f"{head} {name}", lines[k - 1][0]
         elif line.startswith("/s/") and (k == 0 or _NOT_A_SIGNATORY.match(lines[k - 1][1])):
             name, _ = _name_at(line[3:])
             name = name if name and len(name.split()) >= 2 else None
