@@ -44,12 +44,13 @@ FIELDS = sorted({f for answers in FIXTURE["expected"].values() for f in answers}
 
 
 class _ByBatch:
-    """The contracts extracted once per form, a batch at a time on its first use: a run of one
-    batch (``-k held_out_s20``) extracts that batch alone, and a whole run extracts every batch
-    in the order of its folders, as one pass over them all would. {(form, doc): {field: value}}"""
+    """The contracts extracted once per form, a batch at a time on its first use, each batch in
+    a data dir of its own: retrieval's term statistics are the index's, so a batch shares them
+    with no other, and a run of one batch (``-k held_out_s20``) gives the answers a whole run
+    gives. {(form, doc): {field: value}}"""
 
-    def __init__(self, service, pdfs: Path):
-        self.service, self.pdfs = service, pdfs
+    def __init__(self, new_service, pdfs: Path):
+        self.new_service, self.pdfs = new_service, pdfs
         self.found: dict = {}
         self.done: set[str] = set()
 
@@ -63,29 +64,36 @@ class _ByBatch:
     def _extract(self, batch: str) -> None:
         from intelligent_extraction.samples import write_text_as_pdf
 
-        for doc in (d for d in FIXTURE["expected"] if d.startswith(f"{batch}/")):
-            doc_id = doc.replace("/", "-")
-            text = HERE / f"{doc}.txt"
-            pdf = write_text_as_pdf(self.pdfs / f"{doc_id}.pdf", text.read_text(encoding="utf-8"))
-            for form, path in (("txt", text), ("pdf", pdf)):
-                results = self.service.extract(path, FIELDS, doc_id=f"{doc_id}-{form}")
-                self.found[form, doc] = {r.field: r.value for r in results}
+        service = self.new_service(batch)
+        try:
+            for doc in (d for d in FIXTURE["expected"] if d.startswith(f"{batch}/")):
+                doc_id = doc.replace("/", "-")
+                text = HERE / f"{doc}.txt"
+                pdf = write_text_as_pdf(self.pdfs / f"{doc_id}.pdf",
+                                        text.read_text(encoding="utf-8"))
+                for form, path in (("txt", text), ("pdf", pdf)):
+                    results = service.extract(path, FIELDS, doc_id=f"{doc_id}-{form}")
+                    self.found[form, doc] = {r.field: r.value for r in results}
+        finally:
+            service.close()
 
 
 @pytest.fixture(scope="module")
 def answers(tmp_path_factory, embedder):
-    """The contracts' answers (``_ByBatch``), on one fresh data dir."""
+    """The contracts' answers (``_ByBatch``), each batch on a fresh data dir."""
     from intelligent_extraction.service import ExtractionService
     from intelligent_extraction.settings import get_settings
 
     mp = pytest.MonkeyPatch()
-    mp.setenv("IE_DATA_DIR", str(tmp_path_factory.mktemp("ie-data")))
-    get_settings.cache_clear()
-    service = ExtractionService(get_settings(), embedder=embedder)
+
+    def new_service(batch: str) -> ExtractionService:
+        mp.setenv("IE_DATA_DIR", str(tmp_path_factory.mktemp(f"ie-data-{batch}")))
+        get_settings.cache_clear()
+        return ExtractionService(get_settings(), embedder=embedder)
+
     try:
-        yield _ByBatch(service, tmp_path_factory.mktemp("pdf"))
+        yield _ByBatch(new_service, tmp_path_factory.mktemp("pdf"))
     finally:
-        service.close()
         mp.undo()
         get_settings.cache_clear()
 
