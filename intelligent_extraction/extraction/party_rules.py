@@ -503,7 +503,8 @@ def party_list_candidates(
         return [(p, c, _as_defined(c.value, passages, every=True))], True
     if found:
         return found, False
-    return [(p, c, _as_defined(c.value, passages, every=True)) for p, c in signed_parties(passages)], True
+    signed = signed_parties(passages)
+    return [(p, c, _as_defined(c.value, passages, every=True)) for p, c in signed], True
 
 
 def _as_defined(names: list[str], passages: list[Passage], every: bool = False) -> list[str]:
