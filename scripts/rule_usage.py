@@ -1806,10 +1806,10 @@ def inventory() -> list[Rule]:
     rules.append(edit(
         "scoring.py", "a document's number between its name and its date ('Supply Agreement No. "
         "4411 dated', 'Agreement ref SA-2210/09 (dated ...)') (_REFERENCE_NUMBER)",
-        '    rf"{_DOCUMENT}{_REFERENCE_NUMBER}\\s*(?:\\([^()]{{1,60}}\\)\\s*)?(?:{_BETWEEN_PARTIES})?,?\\s*"\n'
-        '    rf"\\(?{_DATED_BY}"\n',
-        '    rf"{_DOCUMENT}\\s*(?:\\([^()]{{1,60}}\\)\\s*)?(?:{_BETWEEN_PARTIES})?,?\\s*"\n'
-        '    rf"{_DATED_BY}"\n',
+        '    rf"{_DOCUMENT}{_REFERENCE_NUMBER}{_ADDRESSED_TO}"\n'
+        '    rf"\\s*(?:\\([^()]{{1,60}}\\)\\s*)?(?:{_BETWEEN_PARTIES})?,?\\s*\\(?{_DATED_BY}"\n',
+        '    rf"{_DOCUMENT}{_ADDRESSED_TO}"\n'
+        '    rf"\\s*(?:\\([^()]{{1,60}}\\)\\s*)?(?:{_BETWEEN_PARTIES})?,?\\s*{_DATED_BY}"\n',
         r"\b(?:agreement|contract)s?\s+(?:no\.?|number|ref\.?|reference)\s*:?\s*\S*\d\S*\s*\(?"
         r"(?:dated|entered|executed|signed|made|effective)\b", generic=True,
     ))
@@ -1859,10 +1859,33 @@ def inventory() -> list[Rule]:
         "scoring.py", "a referenced document's name may have '&' and five words before its kind "
         "('the original Harbor Freight & Storage Contract, made effective on') "
         "(_OTHER_DOCUMENT_DATED)",
-        '(?:[\\w&-]+\\s+){{0,5}}?"\n    rf"{_DOCUMENT}{_REFERENCE_NUMBER}',
-        '(?:[\\w-]+\\s+){{0,4}}?"\n    rf"{_DOCUMENT}{_REFERENCE_NUMBER}',
+        "(?:[\\w&'’-]+\\s+){{0,5}}?\"\n    rf\"{_DOCUMENT}{_REFERENCE_NUMBER}",
+        "(?:[\\w'’-]+\\s+){{0,4}}?\"\n    rf\"{_DOCUMENT}{_REFERENCE_NUMBER}",
         r"&\s+(?:[\w-]+\s+){0,3}(?:agreement|contract|lease|licen[cs]e)s?\b[^.;]{0,40}?"
         r"\b(?:dated|made|entered|executed|signed|effective)\b", generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "a letter the text answers is another document: 'your letter dated', 'our "
+        "letter of March 11, 2019' (_WHOSE)",
+        '_WHOSE = r"(?:a|an|that|certain|said|such|its|their|the|your|our)"\n',
+        '_WHOSE = r"(?:a|an|that|certain|said|such|its|their|the)"\n',
+        r"\b(?:your|our)\s+(?:[\w'’-]+\s+){0,5}?(?:letter|agreement|proposal|offer)s?\b[^.;]{0,30}?"
+        r"\b(?:dated|of)\b", generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "whom a letter was sent to stands between its name and its date ('the "
+        "proposal letter to us dated', 'your letter to the Board dated') (_ADDRESSED_TO)",
+        '    rf"{_DOCUMENT}{_REFERENCE_NUMBER}{_ADDRESSED_TO}"\n',
+        '    rf"{_DOCUMENT}{_REFERENCE_NUMBER}"\n',
+        r"\b(?:letter|agreement|proposal|offer)s?\s+(?:addressed\s+)?to\s+(?:us|you|(?:the\s+)?"
+        r"[A-Z][\w&.-]*)\s*,?\s*(?:dated|of)\b", generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "a letter of intent, as the kind of another document ('your letter of intent "
+        "dated') (_DOCUMENT)",
+        '    r"(?:agreements?|contracts?|leases?|licen[cs]es?|letters?(?:\\s+of\\s+intent)?|plans?|"\n',
+        '    r"(?:agreements?|contracts?|leases?|licen[cs]es?|letters?|plans?|"\n',
+        r"\bletters?\s+of\s+intent\s*,?\s*(?:dated|made|entered|executed|signed|of)\b", generic=True,
     ))
     rules.append(edit(
         "scoring.py", "a date between another document's name and the acronym that names it ('the "

@@ -462,8 +462,8 @@ _EXECUTED_AS_OF = re.compile(
     re.IGNORECASE,
 )
 _DOCUMENT = (
-    r"(?:agreements?|contracts?|leases?|licen[cs]es?|letters?|plans?|indentures?|notes?|orders?|"
-    r"amendments?|term\s+sheets?|memorand(?:um|a))"
+    r"(?:agreements?|contracts?|leases?|licen[cs]es?|letters?(?:\s+of\s+intent)?|plans?|"
+    r"indentures?|notes?|orders?|amendments?|term\s+sheets?|memorand(?:um|a))"
     # its complement: "Agreement and Plan of Merger", "Declaration of Trust", "Memorandum of
     # Understanding", "Agreement for the Exchange of Confidential Information" (its capitalised
     # words may be joined by "of" or "and")
@@ -492,6 +492,13 @@ _REFERENCE_NUMBER = (
     r"(?:\s+(?:no\.?|number|ref\.?|reference)\s*:?\s*[\w/.-]*(?:-\s+)?[\w/.-]*\d[\w/.-]*)?"
     r"(?:,?\s+(?:issue|version|revision|rev\.)\s*\d[\w.]*)?"  # "ref. FS-3310 Issue 4", "Version 2.1"
 )
+#: Whose the other document is, as a letter names the correspondence it answers: "your letter
+#: dated", "our letter of March 11, 2019", "the Company's proposal letter" (the possessive is a
+#: word of its name)
+_WHOSE = r"(?:a|an|that|certain|said|such|its|their|the|your|our)"
+#: Whom a letter was sent to, between its name and its date: "the proposal letter to us dated",
+#: "your letter to the Board dated"
+_ADDRESSED_TO = r"(?:\s+(?:addressed\s+)?to\s+(?:us|you|(?:the\s+)?(?-i:[A-Z])[\w&.-]*))?"
 #: The date of another document: "a supply agreement dated March 3, 2011" (but "This is an
 #: Agreement, entered into on ..." names itself), "the Binding Term
 #: Sheet, dated as of ...", "the agreement between the Parties effective as of ...", "the
@@ -500,9 +507,9 @@ _REFERENCE_NUMBER = (
 #: ("pursuant to Sponsorship Agreements dated ..."). Not "This ... Agreement dated", nor a
 #: title (a line's start, in capitals) with its date: "SUPPLY AGREEMENT, dated".
 _OTHER_DOCUMENT_DATED = re.compile(
-    rf"(?<!\bis\s)\b(?:a|an|that|certain|said|such|its|their|the)\s+(?:[\w&-]+\s+){{0,5}}?"
-    rf"{_DOCUMENT}{_REFERENCE_NUMBER}\s*(?:\([^()]{{1,60}}\)\s*)?(?:{_BETWEEN_PARTIES})?,?\s*"
-    rf"\(?{_DATED_BY}"
+    rf"(?<!\bis\s)\b{_WHOSE}\s+(?:[\w&'’-]+\s+){{0,5}}?"
+    rf"{_DOCUMENT}{_REFERENCE_NUMBER}{_ADDRESSED_TO}"
+    rf"\s*(?:\([^()]{{1,60}}\)\s*)?(?:{_BETWEEN_PARTIES})?,?\s*\(?{_DATED_BY}"
     rf"|(?P<titled>)(?<=\S[ \t])(?<![Tt]his\s)(?<!\bis\sa\s)(?<!\bis\san\s)\b(?!(?i:this)\b)"
     rf"(?:(?-i:[A-Z][a-z])[\w-]*[ \t]+){{1,4}}{_DOCUMENT}(?:{_BETWEEN_PARTIES})?[ \t]*,?[ \t]*"
     rf"{_DATED_BY}",

@@ -563,6 +563,25 @@ def test_the_date_of_another_document_is_not_this_agreements_date(extractor, ref
 
 
 @pytest.mark.parametrize(
+    "answered",
+    [
+        "In response to your letter dated February 27, 2015, we set out the terms below.",
+        "The Company's proposal letter to us dated February 27, 2015 is not affected hereby.",
+        "Reference is made to our letter to you dated February 27, 2015 on a possible sale.",
+        "Further to our letter of February 27, 2015, this letter agreement sets out our terms.",
+        "This confirms your letter of intent dated February 27, 2015 and supersedes it.",
+        "As the Purchaser's offer letter to the Board dated February 27, 2015 contemplates, "
+        "the Company will furnish information.",
+    ],
+)
+def test_the_date_of_a_letter_this_letter_answers_is_not_its_date(extractor, answered):
+    letter = f"March 20, 2015\n\nDear Ms. Ortega:\n\n{answered} You agree to keep it secret."
+    result = extractor.extract(AGREEMENT_DATE, [chunk(letter, 0, 0)])
+    assert result.value == "2015-03-20"
+    assert {c["value"]: c["kind"] for c in result.candidates}["2015-02-27"] == "other"
+
+
+@pytest.mark.parametrize(
     "opening",
     [
         "AMENDMENT NO. 2\n\nHalden Optics, Inc. and Marrow Freight LLC, having entered into a "
