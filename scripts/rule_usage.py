@@ -1865,6 +1865,15 @@ def inventory() -> list[Rule]:
         r"\b(?:dated|made|entered|executed|signed|effective)\b", generic=True,
     ))
     rules.append(edit(
+        "scoring.py", "the name a document gives the day it is made ('made and entered into on "
+        "<date> (the \"Amendment Date\")', 'signed on <date> (the \"Contract Date\")') dates it "
+        "(date_role, _DATE_MADE_TERM)",
+        '        made_on = c.kind == "dated" and _DATE_MADE_TERM.search(term)\n',
+        "        made_on = False\n",
+        r"\b(?:dated|made|entered\s+into|executed|signed)\b[^.;()]{0,40}?\(\s*(?:the\s+)?"
+        r"[\"\u201c](?:amendment|addendum|contract|lease)\s+date[\"\u201d]\s*\)", generic=True,
+    ))
+    rules.append(edit(
         "scoring.py", "a letter the text answers is another document: 'your letter dated', 'our "
         "letter of March 11, 2019' (_WHOSE)",
         '_WHOSE = r"(?:a|an|that|certain|said|such|its|their|the|your|our)"\n',

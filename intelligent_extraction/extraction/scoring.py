@@ -446,6 +446,12 @@ class CandidateReader:
 _DEFINED_AFTER = re.compile(
     r"\s*,?\s*\((?:the\s+|this\s+)?[\"“”']+(?P<term>[^\"“”']{2,40})[\"“”']+\s*\)", re.I
 )
+#: The name a document gives the day it is made, after the words making it: "made and entered
+#: into on this 18th day of June, 2013 (the "Amendment Date")", "signed on <date> (the "Contract
+#: Date")"; its "Amendment Effective Date" is another date. Read before the end of a term
+#: ("Amendment" holds "end"), and only after words of making: "entered into effective <date>
+#: ("Amendment Date")" names the day it takes effect (the finder's cue is then ``effective``).
+_DATE_MADE_TERM = re.compile(r"^(?:amendment|addendum|contract|lease)\s+date$", re.IGNORECASE)
 _DATED_BEFORE = re.compile(r"\bdated\s+(?:as\s+of\s+)?(?:the\s+)?$", re.IGNORECASE)
 #: "this Agreement is effective as of / shall become effective on <date>": the agreement's own
 #: start, whatever name the contract then gives that date
@@ -694,9 +700,11 @@ def date_role(text: str, c: Candidate) -> Candidate:
         term = defined.group("term").lower()
         if re.search(r"effective|commencement|start", term):
             return replace(c, kind="effective")
-        if re.search(r"expir|terminat|end", term):
+        made_on = c.kind == "dated" and _DATE_MADE_TERM.search(term)
+        if not made_on and re.search(r"expir|terminat|end", term):
             return replace(c, kind="expire")
-        if re.search(r"^(?:this\s+)?agreement$|agreement\s+date|execution|signing", term):
+        signing_term = re.search(r"^(?:this\s+)?agreement$|agreement\s+date|execution|signing", term)
+        if made_on or signing_term:
             # "entered into that certain Supply Agreement, dated as of <date> (the "Agreement")":
             # an amendment's name for the agreement it amends, not this one; but (this
             # "Agreement") names this one whatever came before

@@ -563,6 +563,26 @@ def test_the_date_of_another_document_is_not_this_agreements_date(extractor, ref
 
 
 @pytest.mark.parametrize(
+    "made",
+    [
+        "is made and entered into on this 18th day of June, 2013 (the \u201cAmendment Date\u201d)",
+        "is dated June 18, 2013 (the \u201cAmendment Date\u201d)",
+        "is executed on 18 June 2013 (the \u201cAmendment\nDate\u201d)",
+        "is signed on June 18, 2013 (the \u201cContract Date\u201d)",
+    ],
+)
+def test_the_day_an_amendment_is_made_is_its_date_not_its_effective_date(extractor, made):
+    opening = (
+        f"FIRST AMENDMENT TO SUPPLY AGREEMENT\n\nThis First Amendment {made} by and between "
+        "Corvane Tools Inc. and Bell Harbor Supply LLC. The new prices apply as of July 1, "
+        "2013 (the \u201cAmendment Effective Date\u201d)."
+    )
+    chunks = [chunk(opening, 0, 0)]
+    assert extractor.extract(AGREEMENT_DATE, chunks).value == "2013-06-18"
+    assert extractor.extract(EFFECTIVE, chunks).value == "2013-07-01"
+
+
+@pytest.mark.parametrize(
     "answered",
     [
         "In response to your letter dated February 27, 2015, we set out the terms below.",
