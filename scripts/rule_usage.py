@@ -1168,6 +1168,15 @@ def inventory() -> list[Rule]:
         '_SIGNATURE_MARK = re.compile(r"(?!x)x", _FLAGS)', r"\bsignature\b[\s\S]{0,180}\d",
     ))
     rules.append(edit(
+        dt, "an order form's own dates ('Order Date:', 'Invoice Date:', 'Due Date:', 'Delivery "
+        "Date:', 'SOW Date:') are no signature's label (_SIGNATURE_DATE_LABEL)",
+        '    r"(?<!order )(?<!po )(?<!sow )(?<!invoice )(?<!due )(?<!payment )(?<!delivery )"\n'
+        '    r"(?<!shipping )(?<!installation )(?<!completion )(?<!issue )"\n',
+        "",
+        r"\b(?:order|po|sow|invoice|due|payment|delivery|shipping|installation|completion|issue)"
+        r"\s+date\s*:\s*\S", generic=True,
+    ))
+    rules.append(edit(
         dt, "a 'Date:' label by a signature is the signing date (DATE_CUES)",
         'r"(?<!end )(?<!closing )(?<!birth )(?<!expiry )\\bdate\\s*:\\s*$"', 'r"(?!x)x"',
         r"\bdate\s*:\s*\S",

@@ -194,6 +194,23 @@ def test_signatures_on_different_days_make_the_contract_on_the_last() -> None:
     ]
 
 
+@pytest.mark.parametrize("label", [
+    "Order Date:", "Purchase Order Date:", "PO Date:", "SOW Date:", "Invoice Date:", "Due Date:",
+    "Delivery Date:", "Installation Date:",
+])
+def test_an_order_forms_own_date_after_the_signatures_signs_nothing(label: str) -> None:
+    text = (
+        "QUILL LABS  By: /s/ Ann Lee  Date: 3/14/2021\n"
+        "HERON LLC   By: /s/ Bo Park  Date: 3/14/2021\n\n"
+        f"EXHIBIT A - FIRST ORDER\n{label} May 2, 2021\nQuantity: 400 units\n"
+    )
+    assert [(c.value, c.kind) for c in find_dates(text)] == [
+        ("2021-03-14", "dated"),
+        ("2021-03-14", "dated"),
+        ("2021-05-02", None),
+    ]
+
+
 @pytest.mark.parametrize("heading", [
     "READ AND UNDERSTOOD BY THE STUDY INVESTIGATOR (not a party to this Agreement):",
     "Acknowledged by the Inventor, who is not a party hereto:",

@@ -134,6 +134,10 @@ _PATTERNS: list[re.Pattern[str]] = [
 
 _SIGNATURE_DATE_LABEL = re.compile(
     r"(?<!effective )(?<!commencement )(?<!expiration )(?<!termination )(?<!start )"
+    # an order form's or a schedule's own dates after the signatures ("Order Date: May 2, 2011",
+    # "Invoice Date:", "Due Date:", "Delivery Date:", "SOW Date:") date the order, not a signing
+    r"(?<!order )(?<!po )(?<!sow )(?<!invoice )(?<!due )(?<!payment )(?<!delivery )"
+    r"(?<!shipping )(?<!installation )(?<!completion )(?<!issue )"
     r"(?<!end )(?<!closing )(?<!birth )(?<!expiry )\bdate\s*:\s*$",
     _FLAGS,
 )
