@@ -632,6 +632,20 @@ def test_renewal_that_continues_until_terminated_is_perpetual(extractor):
     )
 
 
+@pytest.mark.parametrize("proviso", [
+    "provided Tenant is not then in default beyond any applicable cure period",
+    "so long as Tenant is not in default beyond the applicable notice and cure periods",
+    "if no Event of Default is continuing beyond any cure period",
+])
+def test_an_option_to_extend_on_a_proviso_of_no_default_is_a_renewal(extractor, proviso):
+    text = (
+        "6. OPTION TO EXTEND. Tenant shall have one option to extend the Term for a single period "
+        "of five (5) years (the \u201cExtension Term\u201d) at the then fair market rent, "
+        f"exercisable by notice to Landlord nine (9) months before the Expiration Date, {proviso}."
+    )
+    assert extractor.extract(RENEWAL, [chunk(text, 9, 7000)]).value == "P5Y"
+
+
 def test_renewal_for_terms_of_the_same_duration_repeats_the_initial_term(extractor):
     text = (
         "The Initial Term of this Agreement is four (4) years from the Effective Date. At the "
