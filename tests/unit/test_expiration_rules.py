@@ -443,3 +443,30 @@ def test_a_p_m_that_ends_a_sentence_still_ends_it():
 ])
 def test_a_term_to_the_end_of_its_anniversarys_month_ends_on_its_last_day(text, end):
     assert _expiry(text, effective_date="2016-03-01").value == end
+
+
+@pytest.mark.parametrize(("text", "expiry"), [
+    ("7. This letter agreement, and your obligations under it, will end on the third anniversary "
+     "of the date of this letter, except that your obligations regarding any Confidential "
+     "Information that is a trade secret will continue for as long as it remains a trade secret.",
+     "2016-03-01"),
+    ("10. This Agreement shall remain in effect for a period of three (3) years from the Effective "
+     "Date, unless earlier terminated on thirty days' notice; termination shall not relieve the "
+     "Recipient of its obligations as to Confidential Information.", "2016-03-01"),
+    ("This Agreement will end two (2) years after the Effective Date, except that Section 4 "
+     "(Return of Confidential Information) will survive.", "2015-03-01"),
+])
+def test_the_agreements_end_with_a_confidential_information_carve_out_gives_the_expiry(
+    text, expiry
+):
+    context = {"effective_date": "2013-03-01", "agreement_date": "2013-03-01"}
+    result = RuleExtractor(SHIPPED).extract(EXPIRATION, [chunk(text, 7, 6000)], context=context)
+    assert result.value == expiry, result.candidates[:2]
+
+
+def test_a_confidentiality_period_alone_still_gives_no_expiry():
+    text = (
+        "The Recipient shall hold the Confidential Information in confidence for a period of "
+        "five (5) years from the date of disclosure."
+    )
+    assert _expiry(text, effective_date="2013-03-01").status == "not_found"
