@@ -646,6 +646,18 @@ def test_an_option_to_extend_on_a_proviso_of_no_default_is_a_renewal(extractor, 
     assert extractor.extract(RENEWAL, [chunk(text, 9, 7000)]).value == "P5Y"
 
 
+@pytest.mark.parametrize("text", [
+    "This Agreement shall renew for successive two (2) year terms unless either party delivers "
+    "written notice of non-renewal at least ninety (90) days before the end of the term.",
+    "Tenant may extend the Term for one period of two (2) years by notice delivered to Landlord "
+    "not less than six (6) months before the Expiration Date.",
+    "The term shall be extended for additional two (2) year periods unless a party gives notice, "
+    "delivered by certified mail, at least thirty (30) days before the end of the term.",
+])
+def test_a_notice_delivered_is_no_delivery_period(extractor, text):
+    assert extractor.extract(RENEWAL, [chunk(text, 9, 7000)]).value == "P2Y"
+
+
 def test_renewal_for_terms_of_the_same_duration_repeats_the_initial_term(extractor):
     text = (
         "The Initial Term of this Agreement is four (4) years from the Effective Date. At the "
