@@ -653,6 +653,8 @@ def test_an_option_to_extend_on_a_proviso_of_no_default_is_a_renewal(extractor, 
     "not less than six (6) months before the Expiration Date.",
     "The term shall be extended for additional two (2) year periods unless a party gives notice, "
     "delivered by certified mail, at least thirty (30) days before the end of the term.",
+    "Thereafter the term shall be extended automatically for successive periods of two (2) years "
+    "each, unless either party delivers to the other written notice of non-renewal.",
 ])
 def test_a_notice_delivered_is_no_delivery_period(extractor, text):
     assert extractor.extract(RENEWAL, [chunk(text, 9, 7000)]).value == "P2Y"
