@@ -648,7 +648,7 @@ def test_an_option_to_extend_on_a_proviso_of_no_default_is_a_renewal(extractor, 
 
 @pytest.mark.parametrize("text", [
     "This Agreement shall renew for successive two (2) year terms unless either party delivers "
-    "written notice of non-renewal at least ninety (90) days before the end of the term.",
+    "written notice of its election not to renew no later than sixty (60) days before expiry.",
     "Tenant may extend the Term for one period of two (2) years by notice delivered to Landlord "
     "not less than six (6) months before the Expiration Date.",
     "The term shall be extended for additional two (2) year periods unless a party gives notice, "
