@@ -1884,10 +1884,11 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         "scoring.py", "a letter the text answers is another document: 'your letter dated', 'our "
-        "letter of March 11, 2019' (_WHOSE)",
-        '_WHOSE = r"(?:a|an|that|certain|said|such|its|their|the|your|our)"\n',
+        "letter of March 11, 2019', 'my offer letter dated' (_WHOSE)",
+        '_WHOSE = r"(?:a|an|that|certain|said|such|its|their|the|your|our|my|his|her)"\n',
         '_WHOSE = r"(?:a|an|that|certain|said|such|its|their|the)"\n',
-        r"\b(?:your|our)\s+(?:[\w'’-]+\s+){0,5}?(?:letter|agreement|proposal|offer)s?\b[^.;]{0,30}?"
+        r"\b(?:your|our|my|his|her)\s+(?:[\w'’-]+\s+){0,5}?(?:letter|agreement|proposal|offer)s?\b"
+        r"[^.;]{0,30}?"
         r"\b(?:dated|of)\b", generic=True,
     ))
     rules.append(edit(

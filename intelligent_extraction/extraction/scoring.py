@@ -499,9 +499,9 @@ _REFERENCE_NUMBER = (
     r"(?:,?\s+(?:issue|version|revision|rev\.)\s*\d[\w.]*)?"  # "ref. FS-3310 Issue 4", "Version 2.1"
 )
 #: Whose the other document is, as a letter names the correspondence it answers: "your letter
-#: dated", "our letter of March 11, 2019", "the Company's proposal letter" (the possessive is a
-#: word of its name)
-_WHOSE = r"(?:a|an|that|certain|said|such|its|their|the|your|our)"
+#: dated", "our letter of March 11, 2019", "my offer letter dated", "the Company's proposal
+#: letter" (the possessive is a word of its name)
+_WHOSE = r"(?:a|an|that|certain|said|such|its|their|the|your|our|my|his|her)"
 #: Whom a letter was sent to, between its name and its date: "the proposal letter to us dated",
 #: "your letter to the Board dated"
 _ADDRESSED_TO = r"(?:\s+(?:addressed\s+)?to\s+(?:us|you|(?:the\s+)?(?-i:[A-Z])[\w&.-]*))?"

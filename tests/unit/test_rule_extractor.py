@@ -590,6 +590,8 @@ def test_the_day_an_amendment_is_made_is_its_date_not_its_effective_date(extract
         "Reference is made to our letter to you dated February 27, 2015 on a possible sale.",
         "Further to our letter of February 27, 2015, this letter agreement sets out our terms.",
         "This confirms your letter of intent dated February 27, 2015 and supersedes it.",
+        "I sign it in consideration of the equity award in my offer letter dated February 27, "
+        "2015.",
         "As the Purchaser's offer letter to the Board dated February 27, 2015 contemplates, "
         "the Company will furnish information.",
     ],
