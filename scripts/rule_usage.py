@@ -1568,6 +1568,24 @@ def inventory() -> list[Rule]:
         generic=True,
     ))
     rules.append(edit(
+        du, "a period after something ends or ceases is counted from that event ('twelve months "
+        "after my employment ends', 'one year after the Executive ceases to be employed') "
+        "(_COUNTED_FROM_AN_EVENT)",
+        r'|end(?:s|ed)|ceas(?:es|ed|ing)|cessation', "",
+        r"\b(?:years?|months?)\)?\s+(?:period\s+)?(?:after|following|from|since)\s+"
+        r"(?:[\w'’-]+\s+){0,10}?(?:end(?:s|ed)|ceas(?:es|ed|ing)|cessation)\b",
+        generic=True,
+    ))
+    rules.append(edit(
+        du, "a period named as a period before its event is counted from it too ('the twelve (12) "
+        "month period after my employment ends') (_COUNTED_FROM_AN_EVENT)",
+        r'(?:period\s+)?(?:after|following|from|since)', "(?:after|following|from|since)",
+        r"\b(?:years?|months?)\)?\s+period\s+(?:after|following|from|since)\s+"
+        r"(?:[\w'’-]+\s+){0,10}?(?:(?:last|final|latest)\s+disclos\w*|order|retire\w*"
+        r"|resign\w*|separation|departure|end|terminat\w*|expir\w*|expiry|ceas\w*|cessation)\b",
+        generic=True,
+    ))
+    rules.append(edit(
         du, "a period from the agreement's start is no period from another event, though an "
         "event word follows ('three years from the Effective Date notwithstanding the "
         "termination of the discussions') (_COUNTED_FROM_AN_EVENT)",

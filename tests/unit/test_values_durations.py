@@ -116,6 +116,11 @@ def test_roles_in_a_renewal_sentence() -> None:
         ("after that the licence remains in force on a month-to-month basis", "renewal"),
         # ... while a thing done each year is only a recurrence
         ("the Distributor reports its sales annually", "recurring"),
+        # a period after something ends or ceases is counted from that event, not the start
+        ("for a period of twelve (12) months after it ends for any reason", "after_event"),
+        ("during the eighteen (18) month period after the relationship ended", "after_event"),
+        ("for one (1) year after the Consultant ceases to provide services", "after_event"),
+        ("for two years following the cessation of the Employee's employment", "after_event"),
     ],
 )
 def test_role_cues(text: str, kind: str) -> None:

@@ -231,19 +231,22 @@ def _notice_after(text: str, start: int, end: int) -> str | None:
 #: A period counted from an event other than the agreement's start: the last disclosure ("five
 #: (5) years after the date of the last disclosure"), a court order, a person's retirement,
 #: resignation or separation, the end, termination or expiry of something ("two years following
-#: the termination of employment"). It measures what follows that event (a survival, a covenant,
-#: a remedy), not how long the agreement runs. A period from each disclosure is left alone: the
-#: labelled sets give it as the term as well as leave it out. A period from the agreement's start
-#: is the agreement's ("from the Effective Date of this Agreement notwithstanding its
-#: termination"; "the effective date of the Order" is the order's), and the words between stop at
-#: a link ("from the date hereof until its termination").
+#: the termination of employment"), or something that ends or ceases ("the twelve (12) month
+#: period after my employment ends", "one year after the Executive ceases to be employed"). It
+#: measures what follows that event (a survival, a covenant, a remedy), not how long the
+#: agreement runs. A period from each disclosure is left alone: the labelled sets give it as the
+#: term as well as leave it out. A period from the agreement's start is the agreement's ("from
+#: the Effective Date of this Agreement notwithstanding its termination"; "the effective date of
+#: the Order" is the order's), and the words between stop at a link ("from the date hereof until
+#: its termination").
 _COUNTED_FROM_AN_EVENT = re.compile(
-    r"^[\s)]*(?:after|following|from|since)\s+(?:and\s+after\s+)?"
+    r"^[\s)]*(?:period\s+)?(?:after|following|from|since)\s+(?:and\s+after\s+)?"
     rf"(?!{AGREEMENT_START}(?!\s+of\s+(?!this\b|the\s+(?:letter\s+)?agreement\b)))"
     r"(?:(?!(?:until|through|to|and|or|unless|except|whichever|if|notwithstanding|regardless"
     r"|despite|without|irrespective)\b)[\w'’-]+\s+){0,10}?"
     r"(?:(?:last|final|latest)\s+disclos\w*|(?:court\s+)?order|retire\w*|resign\w*"
-    r"|separation|departure|end\s+of|terminat\w*|expir\w*|expiry)\b",
+    r"|separation|departure|end\s+of|end(?:s|ed)|ceas(?:es|ed|ing)|cessation|terminat\w*"
+    r"|expir\w*|expiry)\b",
     _FLAGS,
 )
 
