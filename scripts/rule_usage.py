@@ -1586,6 +1586,15 @@ def inventory() -> list[Rule]:
         generic=True,
     ))
     rules.append(edit(
+        du, "an extension of one service, schedule or order is no renewal ('extend that Service "
+        "for up to three (3) months', 'extend the term of any Service by') (_extends_one_item)",
+        "        or _extends_one_item(text, start)\n", "",
+        r"\b(?:extend\w*|extension\s+of)\s+(?:the\s+(?:term|duration|period|service\s+period)"
+        r"\s+(?:of|for)\s+)?(?:any|that|such|each|a|an|one)\s+(?:[\w-]+\s+)?(?:service"
+        r"|schedule|statement\s+of\s+work|sow|work\s+order|purchase\s+order|order|project)\b",
+        generic=True,
+    ))
+    rules.append(edit(
         du, "a period from the agreement's start is no period from another event, though an "
         "event word follows ('three years from the Effective Date notwithstanding the "
         "termination of the discussions') (_COUNTED_FROM_AN_EVENT)",
