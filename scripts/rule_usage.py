@@ -264,6 +264,19 @@ def inventory() -> list[Rule]:
         r"\s*By\b", flags=0, generic=True,
     ))
     rules.append(edit(
+        pr, "a defining mention may put what the party is between its name and its defined term "
+        "('Ardent Peak Equity Partners, L.P., a Delaware limited partnership (\"you\")') (_DEFINES)",
+        '    r"(?:,\\s+an?\\s+[^()\\"“”;]{1,150}?)?"\n', "",
+        r"[A-Z][\w.&]+,\s+an?\s+[^()\"“”;]{1,150}?\s*\([^()\"“\n]{0,50}?[\"“]", generic=True,
+    ))
+    rules.append(edit(
+        pr, "a defined term may open with more than 'the' ('(together with its subsidiaries, the "
+        "\"Company\")') (_DEFINES)",
+        '    r"[ \\t]*\\([^()\\"“\\n]{0,50}?[\\"“]"\n',
+        '    r"[ \\t]*\\([ \\t]*(?:the[ \\t]+|hereinafter[^()\\n]{0,30}?)?[\\"“]"\n',
+        r"\((?!\s*(?:the\s+|hereinafter))[^()\"“\n]{1,50}?[\"“]", generic=True,
+    ))
+    rules.append(edit(
         pr, "an individual who signs under an acceptance comes before the letter's signer",
         "    return (accepting or [name for name, _ in signers] or [None])[0]",
         "    return ([name for name, _ in signers] or [None])[0]",
