@@ -264,6 +264,19 @@ def inventory() -> list[Rule]:
         r"\s*By\b", flags=0, generic=True,
     ))
     rules.append(edit(
+        pr, "a defining mention may put what the party is between its name and its defined term "
+        "('Ardent Peak Equity Partners, L.P., a Delaware limited partnership (\"you\")') (_DEFINES)",
+        '    r"(?:,\\s+an?\\s+[^()\\"“”;]{1,150}?)?"\n', "",
+        r"[A-Z][\w.&]+,\s+an?\s+[^()\"“”;]{1,150}?\s*\([^()\"“\n]{0,50}?[\"“]", generic=True,
+    ))
+    rules.append(edit(
+        pr, "a defined term may open with more than 'the' ('(together with its subsidiaries, the "
+        "\"Company\")') (_DEFINES)",
+        '    r"[ \\t]*\\([^()\\"“\\n]{0,50}?[\\"“]"\n',
+        '    r"[ \\t]*\\([ \\t]*(?:the[ \\t]+|hereinafter[^()\\n]{0,30}?)?[\\"“]"\n',
+        r"\((?!\s*(?:the\s+|hereinafter))[^()\"“\n]{1,50}?[\"“]", generic=True,
+    ))
+    rules.append(edit(
         pr, "an individual who signs under an acceptance comes before the letter's signer",
         "    return (accepting or [name for name, _ in signers] or [None])[0]",
         "    return ([name for name, _ in signers] or [None])[0]",
@@ -1565,6 +1578,33 @@ def inventory() -> list[Rule]:
         r"\b(?:years?|months?)\)?\s+(?:after|following|from|since)\s+(?:[\w'’-]+\s+){0,10}?"
         r"(?:(?:last|final|latest)\s+disclos\w*|order|retire\w*|resign\w*|separation|departure|end\s+of"
         r"|terminat\w*|expir\w*|expiry)\b",
+        generic=True,
+    ))
+    rules.append(edit(
+        du, "a period after something ends or ceases is counted from that event ('twelve months "
+        "after my employment ends', 'one year after the Executive ceases to be employed') "
+        "(_COUNTED_FROM_AN_EVENT)",
+        r'|end(?:s|ed)|ceas(?:es|ed|ing)|cessation', "",
+        r"\b(?:years?|months?)\)?\s+(?:period\s+)?(?:after|following|from|since)\s+"
+        r"(?:[\w'’-]+\s+){0,10}?(?:end(?:s|ed)|ceas(?:es|ed|ing)|cessation)\b",
+        generic=True,
+    ))
+    rules.append(edit(
+        du, "a period named as a period before its event is counted from it too ('the twelve (12) "
+        "month period after my employment ends') (_COUNTED_FROM_AN_EVENT)",
+        r'(?:period\s+)?(?:after|following|from|since)', "(?:after|following|from|since)",
+        r"\b(?:years?|months?)\)?\s+period\s+(?:after|following|from|since)\s+"
+        r"(?:[\w'’-]+\s+){0,10}?(?:(?:last|final|latest)\s+disclos\w*|order|retire\w*"
+        r"|resign\w*|separation|departure|end|terminat\w*|expir\w*|expiry|ceas\w*|cessation)\b",
+        generic=True,
+    ))
+    rules.append(edit(
+        du, "an extension of one service, schedule or order is no renewal ('extend that Service "
+        "for up to three (3) months', 'extend the term of any Service by') (_extends_one_item)",
+        "        or _extends_one_item(text, start)\n", "",
+        r"\b(?:extend\w*|extension\s+of)\s+(?:the\s+(?:term|duration|period|service\s+period)"
+        r"\s+(?:of|for)\s+)?(?:any|that|such|each|a|an|one)\s+(?:[\w-]+\s+)?(?:service"
+        r"|schedule|statement\s+of\s+work|sow|work\s+order|purchase\s+order|order|project)\b",
         generic=True,
     ))
     rules.append(edit(

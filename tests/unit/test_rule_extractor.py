@@ -1085,6 +1085,28 @@ def test_a_letter_agreement_is_between_its_sender_and_the_company_that_accepts(
             "VIREO ANALYTICAL SERVICES LLC\n\nBy: /s/ Lydia Hale\n",
             ["Coraline Therapeutics, Inc.", "Vireo Analytical Services LLC"],
         ),
+        (
+            # the definitions follow what each party is ("a Delaware limited partnership")
+            "Ladies and Gentlemen:\n\nMarshcote Instruments Ltd., a private limited company "
+            "incorporated in England and Wales (the \u201cCompany\u201d), understands that "
+            "Ardent Peak Equity Partners, L.P., a Delaware limited partnership (\u201cyou\u201d), "
+            "is considering a possible acquisition of an interest in the Company.",
+            "Very truly yours,\n\nMARSHCOTE INSTRUMENTS LTD.\n\nBy: /s/ Fiona Whitcombe\n\n"
+            "Accepted and agreed:\n\nARDENT PEAK EQUITY PARTNERS, L.P.\n\nBy: /s/ Dorian "
+            "Kessel\n",
+            ["Marshcote Instruments Ltd.", "Ardent Peak Equity Partners, L.P."],
+        ),
+        (
+            # ... and a definition may open with more than "the" ("together with its
+            # subsidiaries, the")
+            "Dear Sirs:\n\nIn connection with your consideration of a possible transaction with "
+            "Quillmore Holdings, Inc., a Texas corporation (together with its subsidiaries, the "
+            "\u201cCompany\u201d), Tessaline Capital LLC, a Massachusetts limited liability "
+            "company (the \u201cRecipient\u201d), agrees to treat the information confidentially.",
+            "Sincerely,\n\nQUILLMORE HOLDINGS, INC.\n\nBy: /s/ Harlan Voss\n\n"
+            "ACCEPTED AND AGREED:\n\nTESSALINE CAPITAL LLC\n\nBy: /s/ Priscilla Amadi\n",
+            ["Quillmore Holdings, Inc.", "Tessaline Capital LLC"],
+        ),
     ],
 )
 def test_names_from_signature_blocks_take_the_casing_of_their_definition(

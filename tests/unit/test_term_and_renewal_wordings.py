@@ -266,3 +266,28 @@ def test_a_non_continuation_notice_label_states_the_notice_that_stops_the_renewa
 ])
 def test_a_meeting_to_discuss_an_extension_before_the_end_is_no_notice_to_stop_renewal(text):
     assert read_one(NOTICE, text).status == "not_found"
+
+
+@pytest.mark.parametrize("text", [
+    # one service, schedule or order extended within the agreement's term: no renewal of it
+    "Section 4.03 Extension. At the Recipient's request made at least thirty (30) days before the "
+    "end of its Service Period, the Provider shall extend that Service for up to three (3) "
+    "months.",
+    "The Recipient may extend the term of any Service by up to three (3) months by written "
+    "notice to the Provider.",
+    "Buyer may, at its option, extend each Purchase Order for an additional twelve (12) months.",
+    "Either party may ask to extend a Work Order for an additional two (2) months, provided the "
+    "extension ends before this Agreement expires.",
+])
+def test_an_extension_of_one_service_or_order_is_no_renewal_term(text):
+    result = read_one(RENEWAL, text)
+    assert result.status != "found", result.value
+
+
+def test_the_agreements_renewal_beside_a_service_period_is_still_read():
+    text = (
+        "The Provider shall provide each Service for its Service Period. This Agreement shall "
+        "renew automatically for successive twelve (12) month periods unless either party "
+        "gives notice."
+    )
+    assert read_one(RENEWAL, text).value == "P12M"
