@@ -355,7 +355,7 @@ def inventory() -> list[Rule]:
     ))
     # ---------------------------------------------------------------- values/parties.py
     rules += branches(
-        vp, "CORPORATE_SUFFIX = (", "\\b\\.?\"", [
+        vp, "CORPORATE_SUFFIX = (", "\\b\\.?)\"", [
             "Inc", "Incorporated", "Corp", "Corporation", "Co", "Company", "Ltd", "Ltda",
             "Limited", "LLC", r"L\.\s?L\.\s?C", "LLP", r"L\.\s?L\.\s?P", "LP", r"L\.\s?P", "PLC",
             r"S\.\s?A", "SA", r"S\.A\.S", "AG", "GmbH", r"B\.\s?V", "BV", r"N\.\s?V", "NV", "Pty",
@@ -506,7 +506,7 @@ def inventory() -> list[Rule]:
         generic={"between", "among", "by", "of", "and", "from"},
     )
     rules += words(
-        vp, "_CONNECTORS = frozenset(", ")", "and & of for the de du des der von van la le y e",
+        vp, "_CONNECTORS = frozenset(", ")", "and & of for the de du des der von van la le y e ve",
         label="connector inside a name", generic=True,
     )
     rules.append(edit(
@@ -576,7 +576,7 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         vp, "legal forms of several words end a name ('sp. z o.o.', 'S. de R.L. de C.V.')",
-        '    rf"(?:{_MULTI_WORD_FORM}|"', '    r"(?:"',
+        '(?:{_MULTI_WORD_FORM}|"', '(?:"',
         r"\b(?:sp\.\s?z\s?o\.\s?o|sp\.\s?[jkp]\.|sp[óo][łl]ka\s+z\s+ograniczon"
         r"|S\.\s?(?:A\.\s?(?:[BP]\.\s?(?:I\.\s?)?)?)?de\s+[RC]\.)",
         generic=True,
@@ -585,6 +585,23 @@ def inventory() -> list[Rule]:
         vp, "the dotted forms 'S.à r.l.', 'S.A.R.L.', 'S.L.', 'K.K.' end a company name",
         '    r"S\\.\\s?à\\s?r\\.\\s?l|S\\.\\s?A\\.\\s?R\\.\\s?L|S\\.\\s?L|K\\.\\s?K|"\n', "",
         r"\s(?:S\.\s?à\s?r\.\s?l|S\.\s?A\.\s?R\.\s?L|S\.\s?L|K\.\s?K)\.", generic=True,
+    ))
+    rules.append(edit(
+        vp, "Nordic and Turkish forms end a name, in capitals ('AB', 'AS', 'ASA', 'Oyj', 'A.Ş.')",
+        '    r"(?<=\\S[ \\t])(?-i:AB(?![ \\t,]+[A-Z]\\d|[ \\t]+[A-Z][a-z])|ASA|(?<!ED[ \\t])'
+        '(?<!SUCH[ \\t])"\n    r"AS(?![ \\t]+[A-Z])|A\\.[ŞS])|Oyj', '    r"(?!x)x',
+        r"(?-i:\s(?:AB|AS|ASA|A\.[ŞS]\.)|\sOyj)\b", generic=True,
+    ))
+    rules.append(edit(
+        vp, "Swedish 'AB (publ)' ends a name with its part in parentheses (_PUBLIC_AB)",
+        "{_PUBLIC_AB}|", "",
+        r"\bAB\s*\(publ\)", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "Turkish 'Ltd. Şti.' is a legal form of several words",
+        '    # the Turkish limited company, "Ltd. Şti." ("Limited Şirketi")\n'
+        '    r"|Ltd\\.?\\s?[ŞS]t[iİI]"\n', "",
+        r"\bLtd\.?\s?[ŞS]ti\b", generic=True,
     ))
     rules.append(edit(
         vp, "Colombian 'S. en C.' is a legal form of several words",

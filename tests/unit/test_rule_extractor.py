@@ -843,6 +843,26 @@ def test_a_signing_officer_is_not_a_party(extractor):
     assert result.value == ["Orbital Pumps, Inc."]
 
 
+@pytest.mark.parametrize(
+    ("signatures", "names"),
+    [
+        ("NORRSKEN LOGISTIK AB\n\nBy: /s/ Karl Lund\nName: Karl Lund\n\nFJORDLYS SHIPPING AS\n\n"
+         "By: /s/ Ola Berg\nName: Ola Berg\n", ["NORRSKEN LOGISTIK AB", "FJORDLYS SHIPPING AS"]),
+        ("Vinterbro Medical AB (publ)\n\nBy: /s/ Karl Lund\n\nAnadolu Tekstil A.Ş.\n\n"
+         "By: /s/ Ahmet Kaya\n", ["Vinterbro Medical AB (publ)", "Anadolu Tekstil A.Ş."]),
+        ("TINDEHEIM ENERGY ASA\n\nBy: /s/ Ola Berg\n\nBosphorus Yazilim Ltd. Şti.\n\n"
+         "By: /s/ Ahmet Kaya\n\nPohjola Instruments Oyj\n\nBy: /s/ Mikko Laine\n",
+         ["TINDEHEIM ENERGY ASA", "Bosphorus Yazilim Ltd. Şti.", "Pohjola Instruments Oyj"]),
+    ],
+)
+def test_companies_signing_under_a_nordic_or_turkish_legal_form_are_the_parties(
+    extractor, signatures, names
+):
+    opening = "This Supply Agreement is made on May 1, 2020 by the companies that sign below."
+    attestation = "IN WITNESS WHEREOF, the parties have signed this Agreement.\n\n"
+    assert _parties_of(extractor, opening, attestation + signatures).value == names
+
+
 def test_clause_needs_its_own_phrase_not_one_generic_keyword(extractor):
     damages = FieldConfig(
         field_name="liquidated_damages", type="clause",
