@@ -1783,6 +1783,15 @@ def inventory() -> list[Rule]:
         r"|terminat|end)\w*\s+on)\s+[^.;]{4,30}?\d{4}", generic=True, readers=("duration",),
     ))
     rules.append(edit(
+        "rules.py", "a notice period on a labelled line is the stop notice when the renewal clause "
+        "names its label ('at least the Notice Period before the end') "
+        "(_notice_named_by_its_label)",
+        " + _notice_named_by_its_label(reader)\n", "\n",
+        r"(?m)^[ \t]*(?:[A-Z][\w'’-]*[ \t]+){0,3}(?:Notice|Notification|Non-?[Rr]enewal)"
+        r"(?:[ \t]+[A-Z][\w'’-]*){0,2}[ \t]*:[^\n]*\b(?:days?|months?|weeks?)\b",
+        generic=True, flags=0, readers=("duration",),
+    ))
+    rules.append(edit(
         "rules.py", "a sentence giving the agreement 'a duration of' a period states its term "
         "('shall have a duration of three years', 'the duration of this Agreement') "
         "(_TERM_SENTENCE)",

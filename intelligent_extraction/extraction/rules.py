@@ -87,6 +87,7 @@ def _value_mode(
         + _starts_on_a_named_date(reader)
         + _term_between_dates(reader)
         + _notice_after_a_renewal(reader)
+        + _notice_named_by_its_label(reader)
     )
 
 
@@ -133,6 +134,43 @@ def _notice_after_a_renewal(reader: CandidateReader) -> list[Scored]:
         ):
             found.append(reader.place(p, c, reader.features(p, c), note="after a renewal"))
     return found
+
+
+#: The label of a schedule's or a cover sheet's line, up to its colon: "Notice Period" in
+#: "Notice Period: 6 months".
+_LINE_LABEL = re.compile(r"[ \t]*(?P<label>[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*){0,3})[ \t]*:")
+
+
+def _notice_named_by_its_label(reader: CandidateReader) -> list[Scored]:
+    """A notice period stated only on a labelled line ("Notice Period: 6 months", a schedule's
+    or a cover sheet's) that the renewal clause names: "... renews for one year unless either
+    party gives notice at least the Notice Period before the end of the Term". The line says
+    no renewal; the clause that uses its label does. Only for a field that reads notice
+    periods in a context."""
+    if reader.context is None or "notice" not in reader.rule.require_kinds:
+        return []
+    found = []
+    for p, c in reader.candidates():
+        if c.kind != "notice" or reader.in_context(p, c):
+            continue
+        line = labelled_line(p.text, c.start, c.end)
+        label = line and _LINE_LABEL.match(p.text, line[0], c.start)
+        if label and _named_in_context(reader, label.group("label")):
+            feats = reader.features(p, c)
+            feats["sentence"] = reader.sentence_bonus(p, c, line)  # the form's other lines differ
+            found.append(reader.place(p, c, feats, note=f"the {label.group('label')} of a clause"))
+    return found
+
+
+def _named_in_context(reader: CandidateReader, label: str) -> bool:
+    """Whether a sentence that names ``the <label>`` is in the field's context."""
+    named = re.compile(rf"\bthe\s+{re.escape(label)}\b")
+    for p in reader.passages:
+        for m in named.finditer(p.text):
+            s, e = sentence_bounds(p.text, m.start(), m.end())
+            if reader.context.search(p.text, s, e):
+                return True
+    return False
 
 
 def _term_between_dates(reader: CandidateReader) -> list[Scored]:
