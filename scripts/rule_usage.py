@@ -1792,6 +1792,27 @@ def inventory() -> list[Rule]:
         generic=True, flags=0, readers=("duration",),
     ))
     rules.append(edit(
+        "rules.py", "no renewal term where a sentence rules out automatic renewal ('shall not "
+        "renew automatically', 'no automatic renewal', 'any extension requires a written "
+        "amendment') (_NO_AUTOMATIC_RENEWAL)",
+        "    if _rules_out_automatic_renewal(reader):\n"
+        "        scored = [s for s in scored if _grants_an_option_to_renew(reader, s)]\n", "",
+        r"\bnot\s+(?:be\s+)?(?:automatically\s+(?:renew|extend)|(?:renew|extend)\w*\s+"
+        r"automatically)|\bno\s+automatic\s+(?:renewal|extension)"
+        r"|\bnot\s+(?:be\s+)?subject\s+to\s+(?:any\s+)?automatic\s+(?:renewal|extension)"
+        r"|\b(?:any|each)\s+(?:renewal|extension)\b[^.;]{0,80}?"
+        r"\b(?:require|agreed|signed)", generic=True, readers=("duration",),
+    ))
+    rules.append(edit(
+        "rules.py", "... unless one party may take the renewal up alone ('option to extend') "
+        "(_OPTION_TO_RENEW)",
+        "if _grants_an_option_to_renew(reader, s)]", "if False]",
+        r"\boptions?\s+to\s+(?:renew|extend)\b|\brenewal\s+options?\b|\b(?:may|shall\s+have\s+"
+        r"the\s+right\s+to|is\s+entitled\s+to)\s+(?:renew|extend)\b", generic=True,
+        readers=("duration",), requires=r"\bnot\s+(?:be\s+)?(?:automatically\s+)?(?:renew|extend)"
+        r"\w*\s+automatically|\bno\s+automatic\s+(?:renewal|extension)",
+    ))
+    rules.append(edit(
         "rules.py", "a sentence giving the agreement 'a duration of' a period states its term "
         "('shall have a duration of three years', 'the duration of this Agreement') "
         "(_TERM_SENTENCE)",

@@ -834,7 +834,52 @@ def _renewal_mode(
                 if terms:
                     note = f"same as the initial term ({terms[0].raw})"
                     scored.append(reader.place(p, c, feats, value=terms[0].value, note=note))
+    if _rules_out_automatic_renewal(reader):
+        scored = [s for s in scored if _grants_an_option_to_renew(reader, s)]
     return scored
+
+
+#: A sentence that rules out automatic renewal: "This Agreement shall not renew
+#: automatically.", "There shall be no automatic renewal.", "will not be automatically
+#: extended", "Any extension requires a written amendment signed by both parties", "Any
+#: renewal ... shall be on terms agreed in writing by the parties". Not a conditional one:
+#: "shall not renew automatically if either party gives notice ..." states the notice that
+#: stops a renewal.
+_NO_AUTOMATIC_RENEWAL = re.compile(
+    r"(?:\b(?:shall|will|does|do|is|are)\s+not\s+(?:be\s+)?(?:automatically\s+(?:renew|extend)\w*"
+    r"|(?:renew|extend)\w*\s+automatically)(?!\s+to\b)"  # rights that "do not extend to" more
+    r"|\bno\s+automatic\s+(?:renewal|extension)s?\b"
+    r"|\bnot\s+(?:be\s+)?subject\s+to\s+(?:any\s+)?automatic\s+(?:renewal|extension)"
+    # (the renewal is what needs the writing: "In connection with any Renewal, the parties shall
+    # agree in a written amendment any changes to the prices" renews all the same)
+    r"|\b(?:any|each)\s+(?:renewal|extension)(?:\s+(?:of|for)\b[^.;,]{0,60}?)?\s+"
+    r"(?:(?:requires?|shall\s+require)\s+(?:a\s+)?(?:mutual\s+)?written\s+(?:amendment|agreement)"
+    r"|shall\s+be\s+(?:on\s+terms\s+)?agreed\s+(?:in\s+writing\s+)?by\s+(?:both|the)\s+parties))"
+    r"(?![^.;]*\b(?:if|unless|provided|except|where|until)\b)",
+    re.IGNORECASE,
+)
+#: A renewal one party may take up by itself ("Distributor shall have the option to extend the
+#: Term for one additional period", "Licensee may renew for two years by written notice"): CUAD
+#: labels it as the renewal term though the agreement does not renew by itself.
+_OPTION_TO_RENEW = re.compile(
+    r"\boptions?\s+to\s+(?:renew|extend)\b|\brenewal\s+options?\b"
+    r"|\b(?:may|shall\s+have\s+the\s+right\s+to|is\s+entitled\s+to)\s+(?:renew|extend)\b"
+    r"(?![^.;]*\bmutual)",
+    re.IGNORECASE,
+)
+
+
+def _rules_out_automatic_renewal(reader: CandidateReader) -> bool:
+    return any(_NO_AUTOMATIC_RENEWAL.search(p.text) for p in reader.passages)
+
+
+def _grants_an_option_to_renew(reader: CandidateReader, s: Scored) -> bool:
+    """Whether the sentence ``s`` is read from gives one party an option to renew."""
+    for p in reader.passages:
+        if p.start <= s.start < p.start + len(p.text):
+            lo, hi = sentence_bounds(p.text, s.start - p.start, s.end - p.start)
+            return _OPTION_TO_RENEW.search(p.text, lo, hi) is not None
+    return False
 
 
 # --------------------------------------------------------------------------- parties
