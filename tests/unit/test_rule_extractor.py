@@ -356,6 +356,28 @@ def test_the_day_the_term_begins_is_the_effective_date_not_the_signing(extractor
     assert extractor.extract(AGREEMENT_DATE, chunks).value == "2019-02-12"
 
 
+@pytest.mark.parametrize("term", [
+    "1.2 The term of this Agreement runs from 1 August 2016 to 31 July 2018.",
+    "1.2 This Agreement shall run from 1 August 2016 until 31 July 2018.",
+    "1.2 The Agreement is concluded for a fixed period running from 1 August 2016 to 31 July 2018.",
+])
+def test_the_day_the_agreement_runs_from_is_the_effective_date_not_the_as_of_date(extractor, term):
+    preamble = (
+        "This Security Services Agreement is made and entered into as of 15 June 2016 between "
+        'Ironwood Guarding Ltd ("Contractor") and Marrowgate Estates Ltd ("Client").'
+    )
+    commencement = (
+        "1. Commencement\n\n1.1 The Contractor shall start posting guards at the Site on 1 August "
+        "2016.\n\n"
+    )
+    chunks = [
+        chunk(commencement + term, 2, 600, section=("1. Commencement",)),
+        chunk(preamble, 0, 0),
+    ]
+    result = extractor.extract(EFFECTIVE, chunks, context={"agreement_date": "2016-06-15"})
+    assert result.value == "2016-08-01"
+
+
 @pytest.mark.parametrize("start", [
     "7. Duration of the Project. The pilot project shall commence on the 3rd of April, 2016, "
     "and shall remain in force until January 31, 2017 unless extended in writing.",

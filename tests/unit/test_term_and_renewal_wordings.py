@@ -305,3 +305,15 @@ def test_no_renewal_term_where_the_agreement_does_not_renew_by_itself(text):
 ])
 def test_a_renewal_term_beside_words_that_rule_out_no_renewal(text, value):
     assert read_one(RENEWAL, text).value == value
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # the agreement "runs from" its first day to its last, or for a period
+    ("2. Duration. This Agreement shall run from 1 March 2015 until 28 February 2017.", "P2Y"),
+    ("2. Duration. The Agreement is concluded for a fixed period running from 1 July 2018 to 30 "
+     "June 2021.", "P3Y"),
+    ("2. Term. This Agreement shall run from September 1, 2021 for a period of three (3) years.",
+     "P3Y"),
+])
+def test_a_term_the_agreement_runs_from_a_day(text, value):
+    assert read_one(TERM_FIELD, text).value == value
