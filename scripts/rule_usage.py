@@ -368,7 +368,7 @@ def inventory() -> list[Rule]:
     ))
     # ---------------------------------------------------------------- values/parties.py
     rules += branches(
-        vp, "CORPORATE_SUFFIX = (", "\\b\\.?\"", [
+        vp, "CORPORATE_SUFFIX = (", "\\b\\.?)\"", [
             "Inc", "Incorporated", "Corp", "Corporation", "Co", "Company", "Ltd", "Ltda",
             "Limited", "LLC", r"L\.\s?L\.\s?C", "LLP", r"L\.\s?L\.\s?P", "LP", r"L\.\s?P", "PLC",
             r"S\.\s?A", "SA", r"S\.A\.S", "AG", "GmbH", r"B\.\s?V", "BV", r"N\.\s?V", "NV", "Pty",
@@ -519,7 +519,7 @@ def inventory() -> list[Rule]:
         generic={"between", "among", "by", "of", "and", "from"},
     )
     rules += words(
-        vp, "_CONNECTORS = frozenset(", ")", "and & of for the de du des der von van la le y e",
+        vp, "_CONNECTORS = frozenset(", ")", "and & of for the de du des der von van la le y e ve",
         label="connector inside a name", generic=True,
     )
     rules.append(edit(
@@ -589,7 +589,7 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         vp, "legal forms of several words end a name ('sp. z o.o.', 'S. de R.L. de C.V.')",
-        '    rf"(?:{_MULTI_WORD_FORM}|"', '    r"(?:"',
+        '(?:{_MULTI_WORD_FORM}|"', '(?:"',
         r"\b(?:sp\.\s?z\s?o\.\s?o|sp\.\s?[jkp]\.|sp[óo][łl]ka\s+z\s+ograniczon"
         r"|S\.\s?(?:A\.\s?(?:[BP]\.\s?(?:I\.\s?)?)?)?de\s+[RC]\.)",
         generic=True,
@@ -598,6 +598,23 @@ def inventory() -> list[Rule]:
         vp, "the dotted forms 'S.à r.l.', 'S.A.R.L.', 'S.L.', 'K.K.' end a company name",
         '    r"S\\.\\s?à\\s?r\\.\\s?l|S\\.\\s?A\\.\\s?R\\.\\s?L|S\\.\\s?L|K\\.\\s?K|"\n', "",
         r"\s(?:S\.\s?à\s?r\.\s?l|S\.\s?A\.\s?R\.\s?L|S\.\s?L|K\.\s?K)\.", generic=True,
+    ))
+    rules.append(edit(
+        vp, "Nordic and Turkish forms end a name, in capitals ('AB', 'AS', 'ASA', 'Oyj', 'A.Ş.')",
+        '    r"(?<=\\S[ \\t])(?-i:AB(?![ \\t,]+[A-Z]\\d|[ \\t]+[A-Z][a-z])|ASA|(?<!ED[ \\t])'
+        '(?<!SUCH[ \\t])"\n    r"AS(?![ \\t]+[A-Z])|A\\.[ŞS])|Oyj', '    r"(?!x)x',
+        r"(?-i:\s(?:AB|AS|ASA|A\.[ŞS]\.)|\sOyj)\b", generic=True,
+    ))
+    rules.append(edit(
+        vp, "Swedish 'AB (publ)' ends a name with its part in parentheses (_PUBLIC_AB)",
+        "{_PUBLIC_AB}|", "",
+        r"\bAB\s*\(publ\)", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "Turkish 'Ltd. Şti.' is a legal form of several words",
+        '    # the Turkish limited company, "Ltd. Şti." ("Limited Şirketi")\n'
+        '    r"|Ltd\\.?\\s?[ŞS]t[iİI]"\n', "",
+        r"\bLtd\.?\s?[ŞS]ti\b", generic=True,
     ))
     rules.append(edit(
         vp, "Colombian 'S. en C.' is a legal form of several words",
@@ -1804,6 +1821,36 @@ def inventory() -> list[Rule]:
         r"\b(?:agreement|contract|term)\b[^.;]{0,80}?\b(?:force|effect|effective|commenc\w*|begin"
         r"\w*)\s+(?:on|from|as\s+of)\s+[^.;]{4,30}?\d{4}[^.;]{0,80}?\b(?:until|through|(?:expir"
         r"|terminat|end)\w*\s+on)\s+[^.;]{4,30}?\d{4}", generic=True, readers=("duration",),
+    ))
+    rules.append(edit(
+        "rules.py", "a notice period on a labelled line is the stop notice when the renewal clause "
+        "names its label ('at least the Notice Period before the end') "
+        "(_notice_named_by_its_label)",
+        " + _notice_named_by_its_label(reader)\n", "\n",
+        r"(?m)^[ \t]*(?:[A-Z][\w'’-]*[ \t]+){0,3}(?:Notice|Notification|Non-?[Rr]enewal)"
+        r"(?:[ \t]+[A-Z][\w'’-]*){0,2}[ \t]*:[^\n]*\b(?:days?|months?|weeks?)\b",
+        generic=True, flags=0, readers=("duration",),
+    ))
+    rules.append(edit(
+        "rules.py", "no renewal term where a sentence rules out automatic renewal ('shall not "
+        "renew automatically', 'no automatic renewal', 'any extension requires a written "
+        "amendment') (_NO_AUTOMATIC_RENEWAL)",
+        "    if _rules_out_automatic_renewal(reader):\n"
+        "        scored = [s for s in scored if _grants_an_option_to_renew(reader, s)]\n", "",
+        r"\bnot\s+(?:be\s+)?(?:automatically\s+(?:renew|extend)|(?:renew|extend)\w*\s+"
+        r"automatically)|\bno\s+automatic\s+(?:renewal|extension)"
+        r"|\bnot\s+(?:be\s+)?subject\s+to\s+(?:any\s+)?automatic\s+(?:renewal|extension)"
+        r"|\b(?:any|each)\s+(?:renewal|extension)\b[^.;]{0,80}?"
+        r"\b(?:require|agreed|signed)", generic=True, readers=("duration",),
+    ))
+    rules.append(edit(
+        "rules.py", "... unless one party may take the renewal up alone ('option to extend') "
+        "(_OPTION_TO_RENEW)",
+        "if _grants_an_option_to_renew(reader, s)]", "if False]",
+        r"\boptions?\s+to\s+(?:renew|extend)\b|\brenewal\s+options?\b|\b(?:may|shall\s+have\s+"
+        r"the\s+right\s+to|is\s+entitled\s+to)\s+(?:renew|extend)\b", generic=True,
+        readers=("duration",), requires=r"\bnot\s+(?:be\s+)?(?:automatically\s+)?(?:renew|extend)"
+        r"\w*\s+automatically|\bno\s+automatic\s+(?:renewal|extension)",
     ))
     rules.append(edit(
         "rules.py", "a sentence giving the agreement 'a duration of' a period states its term "
