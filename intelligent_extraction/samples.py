@@ -523,9 +523,8 @@ def write_text_as_pdf(path: str | Path, text: str) -> Path:
         raise RuntimeError("write_text_as_pdf needs reportlab (pip install reportlab)") from exc
 
     path = Path(path)
-    body = ParagraphStyle(
-        "body", fontName="Times-Roman", fontSize=11, leading=14, alignment=4, spaceAfter=8
-    )
+    font = _serif_for(text)
+    body = ParagraphStyle("body", fontName=font, fontSize=11, leading=14, alignment=4, spaceAfter=8)
     blocks = [b.strip().splitlines() for b in text.split("\n\n") if b.strip()]
     story = [
         Paragraph("<br/>".join(html.escape(line, quote=False) for line in lines), body)
@@ -534,13 +533,42 @@ def write_text_as_pdf(path: str | Path, text: str) -> Path:
 
     def page_number(canvas, _doc) -> None:
         canvas.saveState()
-        canvas.setFont("Times-Roman", 9)
+        canvas.setFont(font, 9)
         canvas.drawCentredString(LETTER[0] / 2, 0.5 * inch, f"Page {_doc.page}")
         canvas.restoreState()
 
     template = SimpleDocTemplate(str(path), pagesize=LETTER, invariant=1)
     template.build(story, onFirstPage=page_number, onLaterPages=page_number)
     return path
+
+
+def _serif_for(text: str) -> str:
+    """Times-Roman when the text fits its encoding (WinAnsi, cp1252), else an embedded DejaVu
+    Serif: the standard PDF fonts draw any other character ("ł" in "Wisłoujście", "ō" in
+    "Kōyō") as a black box, so the PDF would not hold the name the text holds. Times stays the
+    default so every Latin-1 contract typesets exactly as before."""
+    try:
+        text.encode("cp1252")
+        return "Times-Roman"
+    except UnicodeEncodeError:
+        pass
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    if "DejaVuSerif" not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont("DejaVuSerif", _dejavu_serif()))
+    return "DejaVuSerif"
+
+
+def _dejavu_serif() -> Path:
+    """DejaVu Serif from matplotlib's data (the dev extras install it beside reportlab)."""
+    try:
+        import matplotlib
+    except ImportError as exc:  # pragma: no cover - matplotlib is in the dev extras
+        raise RuntimeError(
+            "a PDF of text beyond Latin-1 needs matplotlib's DejaVu Serif (pip install matplotlib)"
+        ) from exc
+    return Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSerif.ttf"
 
 
 def _normalized_zip(data: bytes) -> bytes:

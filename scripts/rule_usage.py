@@ -264,6 +264,19 @@ def inventory() -> list[Rule]:
         r"\s*By\b", flags=0, generic=True,
     ))
     rules.append(edit(
+        pr, "a defining mention may put what the party is between its name and its defined term "
+        "('Ardent Peak Equity Partners, L.P., a Delaware limited partnership (\"you\")') (_DEFINES)",
+        '    r"(?:,\\s+an?\\s+[^()\\"“”;]{1,150}?)?"\n', "",
+        r"[A-Z][\w.&]+,\s+an?\s+[^()\"“”;]{1,150}?\s*\([^()\"“\n]{0,50}?[\"“]", generic=True,
+    ))
+    rules.append(edit(
+        pr, "a defined term may open with more than 'the' ('(together with its subsidiaries, the "
+        "\"Company\")') (_DEFINES)",
+        '    r"[ \\t]*\\([^()\\"“\\n]{0,50}?[\\"“]"\n',
+        '    r"[ \\t]*\\([ \\t]*(?:the[ \\t]+|hereinafter[^()\\n]{0,30}?)?[\\"“]"\n',
+        r"\((?!\s*(?:the\s+|hereinafter))[^()\"“\n]{1,50}?[\"“]", generic=True,
+    ))
+    rules.append(edit(
         pr, "an individual who signs under an acceptance comes before the letter's signer",
         "    return (accepting or [name for name, _ in signers] or [None])[0]",
         "    return ([name for name, _ in signers] or [None])[0]",
@@ -355,7 +368,7 @@ def inventory() -> list[Rule]:
     ))
     # ---------------------------------------------------------------- values/parties.py
     rules += branches(
-        vp, "CORPORATE_SUFFIX = (", "\\b\\.?\"", [
+        vp, "CORPORATE_SUFFIX = (", "\\b\\.?)\"", [
             "Inc", "Incorporated", "Corp", "Corporation", "Co", "Company", "Ltd", "Ltda",
             "Limited", "LLC", r"L\.\s?L\.\s?C", "LLP", r"L\.\s?L\.\s?P", "LP", r"L\.\s?P", "PLC",
             r"S\.\s?A", "SA", r"S\.A\.S", "AG", "GmbH", r"B\.\s?V", "BV", r"N\.\s?V", "NV", "Pty",
@@ -506,7 +519,7 @@ def inventory() -> list[Rule]:
         generic={"between", "among", "by", "of", "and", "from"},
     )
     rules += words(
-        vp, "_CONNECTORS = frozenset(", ")", "and & of for the de du des der von van la le y e",
+        vp, "_CONNECTORS = frozenset(", ")", "and & of for the de du des der von van la le y e ve",
         label="connector inside a name", generic=True,
     )
     rules.append(edit(
@@ -576,7 +589,7 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         vp, "legal forms of several words end a name ('sp. z o.o.', 'S. de R.L. de C.V.')",
-        '    rf"(?:{_MULTI_WORD_FORM}|"', '    r"(?:"',
+        '(?:{_MULTI_WORD_FORM}|"', '(?:"',
         r"\b(?:sp\.\s?z\s?o\.\s?o|sp\.\s?[jkp]\.|sp[óo][łl]ka\s+z\s+ograniczon"
         r"|S\.\s?(?:A\.\s?(?:[BP]\.\s?(?:I\.\s?)?)?)?de\s+[RC]\.)",
         generic=True,
@@ -585,6 +598,23 @@ def inventory() -> list[Rule]:
         vp, "the dotted forms 'S.à r.l.', 'S.A.R.L.', 'S.L.', 'K.K.' end a company name",
         '    r"S\\.\\s?à\\s?r\\.\\s?l|S\\.\\s?A\\.\\s?R\\.\\s?L|S\\.\\s?L|K\\.\\s?K|"\n', "",
         r"\s(?:S\.\s?à\s?r\.\s?l|S\.\s?A\.\s?R\.\s?L|S\.\s?L|K\.\s?K)\.", generic=True,
+    ))
+    rules.append(edit(
+        vp, "Nordic and Turkish forms end a name, in capitals ('AB', 'AS', 'ASA', 'Oyj', 'A.Ş.')",
+        '    r"(?<=\\S[ \\t])(?-i:AB(?![ \\t,]+[A-Z]\\d|[ \\t]+[A-Z][a-z])|ASA|(?<!ED[ \\t])'
+        '(?<!SUCH[ \\t])"\n    r"AS(?![ \\t]+[A-Z])|A\\.[ŞS])|Oyj', '    r"(?!x)x',
+        r"(?-i:\s(?:AB|AS|ASA|A\.[ŞS]\.)|\sOyj)\b", generic=True,
+    ))
+    rules.append(edit(
+        vp, "Swedish 'AB (publ)' ends a name with its part in parentheses (_PUBLIC_AB)",
+        "{_PUBLIC_AB}|", "",
+        r"\bAB\s*\(publ\)", flags=0, generic=True,
+    ))
+    rules.append(edit(
+        vp, "Turkish 'Ltd. Şti.' is a legal form of several words",
+        '    # the Turkish limited company, "Ltd. Şti." ("Limited Şirketi")\n'
+        '    r"|Ltd\\.?\\s?[ŞS]t[iİI]"\n', "",
+        r"\bLtd\.?\s?[ŞS]ti\b", generic=True,
     ))
     rules.append(edit(
         vp, "Colombian 'S. en C.' is a legal form of several words",
@@ -1577,6 +1607,33 @@ def inventory() -> list[Rule]:
         generic=True,
     ))
     rules.append(edit(
+        du, "a period after something ends or ceases is counted from that event ('twelve months "
+        "after my employment ends', 'one year after the Executive ceases to be employed') "
+        "(_COUNTED_FROM_AN_EVENT)",
+        r'|end(?:s|ed)|ceas(?:es|ed|ing)|cessation', "",
+        r"\b(?:years?|months?)\)?\s+(?:period\s+)?(?:after|following|from|since)\s+"
+        r"(?:[\w'’-]+\s+){0,10}?(?:end(?:s|ed)|ceas(?:es|ed|ing)|cessation)\b",
+        generic=True,
+    ))
+    rules.append(edit(
+        du, "a period named as a period before its event is counted from it too ('the twelve (12) "
+        "month period after my employment ends') (_COUNTED_FROM_AN_EVENT)",
+        r'(?:period\s+)?(?:after|following|from|since)', "(?:after|following|from|since)",
+        r"\b(?:years?|months?)\)?\s+period\s+(?:after|following|from|since)\s+"
+        r"(?:[\w'’-]+\s+){0,10}?(?:(?:last|final|latest)\s+disclos\w*|order|retire\w*"
+        r"|resign\w*|separation|departure|end|terminat\w*|expir\w*|expiry|ceas\w*|cessation)\b",
+        generic=True,
+    ))
+    rules.append(edit(
+        du, "an extension of one service, schedule or order is no renewal ('extend that Service "
+        "for up to three (3) months', 'extend the term of any Service by') (_extends_one_item)",
+        "        or _extends_one_item(text, start)\n", "",
+        r"\b(?:extend\w*|extension\s+of)\s+(?:the\s+(?:term|duration|period|service\s+period)"
+        r"\s+(?:of|for)\s+)?(?:any|that|such|each|a|an|one)\s+(?:[\w-]+\s+)?(?:service"
+        r"|schedule|statement\s+of\s+work|sow|work\s+order|purchase\s+order|order|project)\b",
+        generic=True,
+    ))
+    rules.append(edit(
         du, "a period from the agreement's start is no period from another event, though an "
         "event word follows ('three years from the Effective Date notwithstanding the "
         "termination of the discussions') (_COUNTED_FROM_AN_EVENT)",
@@ -1773,6 +1830,36 @@ def inventory() -> list[Rule]:
         r"\b(?:agreement|contract|term)\b[^.;]{0,80}?\b(?:force|effect|effective|commenc\w*|begin"
         r"\w*)\s+(?:on|from|as\s+of)\s+[^.;]{4,30}?\d{4}[^.;]{0,80}?\b(?:until|through|(?:expir"
         r"|terminat|end)\w*\s+on)\s+[^.;]{4,30}?\d{4}", generic=True, readers=("duration",),
+    ))
+    rules.append(edit(
+        "rules.py", "a notice period on a labelled line is the stop notice when the renewal clause "
+        "names its label ('at least the Notice Period before the end') "
+        "(_notice_named_by_its_label)",
+        " + _notice_named_by_its_label(reader)\n", "\n",
+        r"(?m)^[ \t]*(?:[A-Z][\w'’-]*[ \t]+){0,3}(?:Notice|Notification|Non-?[Rr]enewal)"
+        r"(?:[ \t]+[A-Z][\w'’-]*){0,2}[ \t]*:[^\n]*\b(?:days?|months?|weeks?)\b",
+        generic=True, flags=0, readers=("duration",),
+    ))
+    rules.append(edit(
+        "rules.py", "no renewal term where a sentence rules out automatic renewal ('shall not "
+        "renew automatically', 'no automatic renewal', 'any extension requires a written "
+        "amendment') (_NO_AUTOMATIC_RENEWAL)",
+        "    if _rules_out_automatic_renewal(reader):\n"
+        "        scored = [s for s in scored if _grants_an_option_to_renew(reader, s)]\n", "",
+        r"\bnot\s+(?:be\s+)?(?:automatically\s+(?:renew|extend)|(?:renew|extend)\w*\s+"
+        r"automatically)|\bno\s+automatic\s+(?:renewal|extension)"
+        r"|\bnot\s+(?:be\s+)?subject\s+to\s+(?:any\s+)?automatic\s+(?:renewal|extension)"
+        r"|\b(?:any|each)\s+(?:renewal|extension)\b[^.;]{0,80}?"
+        r"\b(?:require|agreed|signed)", generic=True, readers=("duration",),
+    ))
+    rules.append(edit(
+        "rules.py", "... unless one party may take the renewal up alone ('option to extend') "
+        "(_OPTION_TO_RENEW)",
+        "if _grants_an_option_to_renew(reader, s)]", "if False]",
+        r"\boptions?\s+to\s+(?:renew|extend)\b|\brenewal\s+options?\b|\b(?:may|shall\s+have\s+"
+        r"the\s+right\s+to|is\s+entitled\s+to)\s+(?:renew|extend)\b", generic=True,
+        readers=("duration",), requires=r"\bnot\s+(?:be\s+)?(?:automatically\s+)?(?:renew|extend)"
+        r"\w*\s+automatically|\bno\s+automatic\s+(?:renewal|extension)",
     ))
     rules.append(edit(
         "rules.py", "a sentence giving the agreement 'a duration of' a period states its term "

@@ -520,8 +520,15 @@ def _as_defined(names: list[str], passages: list[Passage], every: bool = False) 
     return [mention or name for mention, name in zip(found, names, strict=True)]
 
 
-#: A defined-term parenthetical right after a name ('("Glenrose")', '(the "Company")').
-_DEFINES = r"[ \t]*\([ \t]*(?:the[ \t]+|hereinafter[^()\n]{0,30}?)?[\"“]"
+#: A defined-term parenthetical after a name ('("Glenrose")', '(the "Company")', '(together
+#: with its subsidiaries, the "Company")'), right after it or after the apposition that says
+#: what it is (', a Delaware limited partnership ("you")'): a letter that names its parties
+#: without a "between" clause defines them so ("X, a Brazilian corporation (the "Company"),
+#: understands that Y, a Delaware limited partnership ("you"), is considering ...").
+_DEFINES = (
+    r"(?:,\s+an?\s+[^()\"“”;]{1,150}?)?"
+    r"[ \t]*\([^()\"“\n]{0,50}?[\"“]"
+)
 
 
 def _defining_mention(name: str, text: str) -> str | None:

@@ -87,6 +87,7 @@ def _value_mode(
         + _starts_on_a_named_date(reader)
         + _term_between_dates(reader)
         + _notice_after_a_renewal(reader)
+        + _notice_named_by_its_label(reader)
     )
 
 
@@ -133,6 +134,43 @@ def _notice_after_a_renewal(reader: CandidateReader) -> list[Scored]:
         ):
             found.append(reader.place(p, c, reader.features(p, c), note="after a renewal"))
     return found
+
+
+#: The label of a schedule's or a cover sheet's line, up to its colon: "Notice Period" in
+#: "Notice Period: 6 months".
+_LINE_LABEL = re.compile(r"[ \t]*(?P<label>[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*){0,3})[ \t]*:")
+
+
+def _notice_named_by_its_label(reader: CandidateReader) -> list[Scored]:
+    """A notice period stated only on a labelled line ("Notice Period: 6 months", a schedule's
+    or a cover sheet's) that the renewal clause names: "... renews for one year unless either
+    party gives notice at least the Notice Period before the end of the Term". The line says
+    no renewal; the clause that uses its label does. Only for a field that reads notice
+    periods in a context."""
+    if reader.context is None or "notice" not in reader.rule.require_kinds:
+        return []
+    found = []
+    for p, c in reader.candidates():
+        if c.kind != "notice" or reader.in_context(p, c):
+            continue
+        line = labelled_line(p.text, c.start, c.end)
+        label = line and _LINE_LABEL.match(p.text, line[0], c.start)
+        if label and _named_in_context(reader, label.group("label")):
+            feats = reader.features(p, c)
+            feats["sentence"] = reader.sentence_bonus(p, c, line)  # the form's other lines differ
+            found.append(reader.place(p, c, feats, note=f"the {label.group('label')} of a clause"))
+    return found
+
+
+def _named_in_context(reader: CandidateReader, label: str) -> bool:
+    """Whether a sentence that names ``the <label>`` is in the field's context."""
+    named = re.compile(rf"\bthe\s+{re.escape(label)}\b")
+    for p in reader.passages:
+        for m in named.finditer(p.text):
+            s, e = sentence_bounds(p.text, m.start(), m.end())
+            if reader.context.search(p.text, s, e):
+                return True
+    return False
 
 
 def _term_between_dates(reader: CandidateReader) -> list[Scored]:
@@ -796,7 +834,52 @@ def _renewal_mode(
                 if terms:
                     note = f"same as the initial term ({terms[0].raw})"
                     scored.append(reader.place(p, c, feats, value=terms[0].value, note=note))
+    if _rules_out_automatic_renewal(reader):
+        scored = [s for s in scored if _grants_an_option_to_renew(reader, s)]
     return scored
+
+
+#: A sentence that rules out automatic renewal: "This Agreement shall not renew
+#: automatically.", "There shall be no automatic renewal.", "will not be automatically
+#: extended", "Any extension requires a written amendment signed by both parties", "Any
+#: renewal ... shall be on terms agreed in writing by the parties". Not a conditional one:
+#: "shall not renew automatically if either party gives notice ..." states the notice that
+#: stops a renewal.
+_NO_AUTOMATIC_RENEWAL = re.compile(
+    r"(?:\b(?:shall|will|does|do|is|are)\s+not\s+(?:be\s+)?(?:automatically\s+(?:renew|extend)\w*"
+    r"|(?:renew|extend)\w*\s+automatically)(?!\s+to\b)"  # rights that "do not extend to" more
+    r"|\bno\s+automatic\s+(?:renewal|extension)s?\b"
+    r"|\bnot\s+(?:be\s+)?subject\s+to\s+(?:any\s+)?automatic\s+(?:renewal|extension)"
+    # (the renewal is what needs the writing: "In connection with any Renewal, the parties shall
+    # agree in a written amendment any changes to the prices" renews all the same)
+    r"|\b(?:any|each)\s+(?:renewal|extension)(?:\s+(?:of|for)\b[^.;,]{0,60}?)?\s+"
+    r"(?:(?:requires?|shall\s+require)\s+(?:a\s+)?(?:mutual\s+)?written\s+(?:amendment|agreement)"
+    r"|shall\s+be\s+(?:on\s+terms\s+)?agreed\s+(?:in\s+writing\s+)?by\s+(?:both|the)\s+parties))"
+    r"(?![^.;]*\b(?:if|unless|provided|except|where|until)\b)",
+    re.IGNORECASE,
+)
+#: A renewal one party may take up by itself ("Distributor shall have the option to extend the
+#: Term for one additional period", "Licensee may renew for two years by written notice"): CUAD
+#: labels it as the renewal term though the agreement does not renew by itself.
+_OPTION_TO_RENEW = re.compile(
+    r"\boptions?\s+to\s+(?:renew|extend)\b|\brenewal\s+options?\b"
+    r"|\b(?:may|shall\s+have\s+the\s+right\s+to|is\s+entitled\s+to)\s+(?:renew|extend)\b"
+    r"(?![^.;]*\bmutual)",
+    re.IGNORECASE,
+)
+
+
+def _rules_out_automatic_renewal(reader: CandidateReader) -> bool:
+    return any(_NO_AUTOMATIC_RENEWAL.search(p.text) for p in reader.passages)
+
+
+def _grants_an_option_to_renew(reader: CandidateReader, s: Scored) -> bool:
+    """Whether the sentence ``s`` is read from gives one party an option to renew."""
+    for p in reader.passages:
+        if p.start <= s.start < p.start + len(p.text):
+            lo, hi = sentence_bounds(p.text, s.start - p.start, s.end - p.start)
+            return _OPTION_TO_RENEW.search(p.text, lo, hi) is not None
+    return False
 
 
 # --------------------------------------------------------------------------- parties

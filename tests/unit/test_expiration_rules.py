@@ -35,6 +35,17 @@ OTHER_PERIODS = [
     "after the termination of this Agreement.",
     "The licence to archived copies continues for two (2) years following the expiration of "
     "this Agreement.",
+    # a restrictive covenant's period after employment or the relationship ends or ceases: an
+    # employee agreement that states no end of its own has no expiry (Kleister-NDA and CUAD
+    # employment agreements leave these empty)
+    "During the twelve (12) month period after my employment ends, I will give a copy of this "
+    "Agreement to any new employer.",
+    "The restrictions in this Section 6 shall remain in effect for twelve (12) months after my "
+    "employment ends.",
+    "This covenant shall continue for a period of one (1) year after the Employee ceases to be "
+    "employed by the Company.",
+    "My obligations under Section 4 shall remain in force for a period of three (3) years after "
+    "the cessation of my employment.",
 ]
 
 

@@ -293,3 +293,37 @@ def test_a_notice_in_years_that_stops_a_renewal(text, notice):
 def test_no_notice_in_years_to_take_up_a_renewal_or_of_shortcomings(text):
     result = read_one(NOTICE, text)
     assert result.status == "not_found", result.value
+
+
+SCHEDULE_LINES = (
+    "SCHEDULE\nCommencement Date: 1 June 2019\nInitial Term: 3 years\nNotice Period: 6 months\n"
+    "Site: Unit 4, Fenwick Trading Estate\n"
+)
+
+
+@pytest.mark.parametrize(("clause", "notice"), [
+    ("2. Term. This Agreement continues for the Initial Term. Thereafter it shall renew for "
+     "successive periods of one (1) year unless either party notifies the other in writing, at "
+     "least the Notice Period before the end of the Initial Term, that it does not wish the "
+     "Agreement to renew.", "P6M"),
+    ("2. Term and renewal. This agreement continues for the Initial Term. It is then renewed for "
+     "one year, and again at the end of each year, unless either party gives the other notice of "
+     "non-renewal at least the Notice Period before the end of the period then current.", "P6M"),
+])
+def test_a_schedules_notice_period_named_by_the_renewal_clause(clause, notice):
+    chunks = [chunk(clause, 2, 300, score=1.0), chunk(SCHEDULE_LINES, 6, 3000, score=0.4)]
+    result = RuleExtractor(SHIPPED).extract(NOTICE, chunks)
+    assert (result.value, result.raw) == (notice, "6 months")
+
+
+@pytest.mark.parametrize("clause", [
+    # the label names a notice to end the agreement at will, not one that stops a renewal
+    "2. Termination. Either party may end this Agreement for convenience by serving the Notice "
+    "Period in writing on the other.",
+    "2. Term. This Agreement remains in effect for the Initial Term and then expires. Customer may "
+    "terminate it on written notice given at least the Notice Period in advance.",
+])
+def test_no_stop_notice_from_a_label_the_clause_uses_for_another_notice(clause):
+    chunks = [chunk(clause, 2, 300, score=1.0), chunk(SCHEDULE_LINES, 6, 3000, score=0.4)]
+    result = RuleExtractor(SHIPPED).extract(NOTICE, chunks)
+    assert result.status == "not_found", result.value

@@ -16,7 +16,7 @@ from intelligent_extraction.errors import (
     EncryptedDocumentError,
     UnsupportedFormatError,
 )
-from intelligent_extraction.samples import write_pdf
+from intelligent_extraction.samples import write_pdf, write_text_as_pdf
 
 TITLE = "MASTER SERVICES AGREEMENT"
 
@@ -224,6 +224,18 @@ def test_a_heading_after_a_forms_full_width_labelled_line_is_a_heading(lines_pdf
         "Notice of non-renewal: sixty days before the end of the then-current term",
         "GENERAL TERMS",
     ]
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Port Wisłoujście Sp. z o.o.", "Kōyō Seimitsu K.K.", "Anadolu Gıda Sanayi A.Ş.", "Müller & Söhne GmbH"],
+)
+def test_a_typeset_contract_keeps_names_beyond_latin_1(tmp_path, name):
+    # the end-to-end batches read their contracts as typeset PDFs: a name the PDF cannot
+    # hold would test the typesetter, not the reader
+    text = f"SUPPLY AGREEMENT\n\nThis Agreement is made between {name} and Harbourline Ltd."
+    pdf = write_text_as_pdf(tmp_path / "names.pdf", text)
+    assert name in parse_document(pdf).text
 
 
 def test_pdf_every_block_has_the_page_pdfium_shows_it_on(msa_files):

@@ -356,6 +356,28 @@ def test_the_day_the_term_begins_is_the_effective_date_not_the_signing(extractor
     assert extractor.extract(AGREEMENT_DATE, chunks).value == "2019-02-12"
 
 
+@pytest.mark.parametrize("term", [
+    "1.2 The term of this Agreement runs from 1 August 2016 to 31 July 2018.",
+    "1.2 This Agreement shall run from 1 August 2016 until 31 July 2018.",
+    "1.2 The Agreement is concluded for a fixed period running from 1 August 2016 to 31 July 2018.",
+])
+def test_the_day_the_agreement_runs_from_is_the_effective_date_not_the_as_of_date(extractor, term):
+    preamble = (
+        "This Security Services Agreement is made and entered into as of 15 June 2016 between "
+        'Ironwood Guarding Ltd ("Contractor") and Marrowgate Estates Ltd ("Client").'
+    )
+    commencement = (
+        "1. Commencement\n\n1.1 The Contractor shall start posting guards at the Site on 1 August "
+        "2016.\n\n"
+    )
+    chunks = [
+        chunk(commencement + term, 2, 600, section=("1. Commencement",)),
+        chunk(preamble, 0, 0),
+    ]
+    result = extractor.extract(EFFECTIVE, chunks, context={"agreement_date": "2016-06-15"})
+    assert result.value == "2016-08-01"
+
+
 @pytest.mark.parametrize("start", [
     "7. Duration of the Project. The pilot project shall commence on the 3rd of April, 2016, "
     "and shall remain in force until January 31, 2017 unless extended in writing.",
@@ -912,6 +934,26 @@ def test_a_signing_officer_is_not_a_party(extractor):
     assert result.value == ["Orbital Pumps, Inc."]
 
 
+@pytest.mark.parametrize(
+    ("signatures", "names"),
+    [
+        ("NORRSKEN LOGISTIK AB\n\nBy: /s/ Karl Lund\nName: Karl Lund\n\nFJORDLYS SHIPPING AS\n\n"
+         "By: /s/ Ola Berg\nName: Ola Berg\n", ["NORRSKEN LOGISTIK AB", "FJORDLYS SHIPPING AS"]),
+        ("Vinterbro Medical AB (publ)\n\nBy: /s/ Karl Lund\n\nAnadolu Tekstil A.Ş.\n\n"
+         "By: /s/ Ahmet Kaya\n", ["Vinterbro Medical AB (publ)", "Anadolu Tekstil A.Ş."]),
+        ("TINDEHEIM ENERGY ASA\n\nBy: /s/ Ola Berg\n\nBosphorus Yazilim Ltd. Şti.\n\n"
+         "By: /s/ Ahmet Kaya\n\nPohjola Instruments Oyj\n\nBy: /s/ Mikko Laine\n",
+         ["TINDEHEIM ENERGY ASA", "Bosphorus Yazilim Ltd. Şti.", "Pohjola Instruments Oyj"]),
+    ],
+)
+def test_companies_signing_under_a_nordic_or_turkish_legal_form_are_the_parties(
+    extractor, signatures, names
+):
+    opening = "This Supply Agreement is made on May 1, 2020 by the companies that sign below."
+    attestation = "IN WITNESS WHEREOF, the parties have signed this Agreement.\n\n"
+    assert _parties_of(extractor, opening, attestation + signatures).value == names
+
+
 def test_clause_needs_its_own_phrase_not_one_generic_keyword(extractor):
     damages = FieldConfig(
         field_name="liquidated_damages", type="clause",
@@ -1153,6 +1195,28 @@ def test_a_letter_agreement_is_between_its_sender_and_the_company_that_accepts(
             "CORALINE THERAPEUTICS, INC.\n\nBy: /s/ Nathan Greer\n\n"
             "VIREO ANALYTICAL SERVICES LLC\n\nBy: /s/ Lydia Hale\n",
             ["Coraline Therapeutics, Inc.", "Vireo Analytical Services LLC"],
+        ),
+        (
+            # the definitions follow what each party is ("a Delaware limited partnership")
+            "Ladies and Gentlemen:\n\nMarshcote Instruments Ltd., a private limited company "
+            "incorporated in England and Wales (the \u201cCompany\u201d), understands that "
+            "Ardent Peak Equity Partners, L.P., a Delaware limited partnership (\u201cyou\u201d), "
+            "is considering a possible acquisition of an interest in the Company.",
+            "Very truly yours,\n\nMARSHCOTE INSTRUMENTS LTD.\n\nBy: /s/ Fiona Whitcombe\n\n"
+            "Accepted and agreed:\n\nARDENT PEAK EQUITY PARTNERS, L.P.\n\nBy: /s/ Dorian "
+            "Kessel\n",
+            ["Marshcote Instruments Ltd.", "Ardent Peak Equity Partners, L.P."],
+        ),
+        (
+            # ... and a definition may open with more than "the" ("together with its
+            # subsidiaries, the")
+            "Dear Sirs:\n\nIn connection with your consideration of a possible transaction with "
+            "Quillmore Holdings, Inc., a Texas corporation (together with its subsidiaries, the "
+            "\u201cCompany\u201d), Tessaline Capital LLC, a Massachusetts limited liability "
+            "company (the \u201cRecipient\u201d), agrees to treat the information confidentially.",
+            "Sincerely,\n\nQUILLMORE HOLDINGS, INC.\n\nBy: /s/ Harlan Voss\n\n"
+            "ACCEPTED AND AGREED:\n\nTESSALINE CAPITAL LLC\n\nBy: /s/ Priscilla Amadi\n",
+            ["Quillmore Holdings, Inc.", "Tessaline Capital LLC"],
         ),
     ],
 )

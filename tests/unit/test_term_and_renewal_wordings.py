@@ -266,3 +266,79 @@ def test_a_non_continuation_notice_label_states_the_notice_that_stops_the_renewa
 ])
 def test_a_meeting_to_discuss_an_extension_before_the_end_is_no_notice_to_stop_renewal(text):
     assert read_one(NOTICE, text).status == "not_found"
+
+
+@pytest.mark.parametrize("text", [
+    # one service, schedule or order extended within the agreement's term: no renewal of it
+    "Section 4.03 Extension. At the Recipient's request made at least thirty (30) days before the "
+    "end of its Service Period, the Provider shall extend that Service for up to three (3) "
+    "months.",
+    "The Recipient may extend the term of any Service by up to three (3) months by written "
+    "notice to the Provider.",
+    "Buyer may, at its option, extend each Purchase Order for an additional twelve (12) months.",
+    "Either party may ask to extend a Work Order for an additional two (2) months, provided the "
+    "extension ends before this Agreement expires.",
+])
+def test_an_extension_of_one_service_or_order_is_no_renewal_term(text):
+    result = read_one(RENEWAL, text)
+    assert result.status != "found", result.value
+
+
+def test_the_agreements_renewal_beside_a_service_period_is_still_read():
+    text = (
+        "The Provider shall provide each Service for its Service Period. This Agreement shall "
+        "renew automatically for successive twelve (12) month periods unless either party "
+        "gives notice."
+    )
+    assert read_one(RENEWAL, text).value == "P12M"
+
+
+@pytest.mark.parametrize("text", [
+    ("This Agreement shall remain in effect for three (3) years from the date above. The Term will "
+     "not be extended automatically. Should the parties wish to continue, they may agree a renewal "
+     "term of two (2) years."),
+    ("This Agreement remains in force for three (3) years from its date. There shall be no "
+     "automatic renewal. Upon expiry, a renewal for one (1) further year may be discussed."),
+    ("The term of this Agreement ends on June 30, 2021. Any extension requires a written amendment "
+     "signed by both parties. If the Agreement is extended for an additional twelve (12) months, "
+     "the fees shall increase by three percent (3%)."),
+    ("The license runs for eighteen (18) months. This Agreement will not be renewed automatically. "
+     "Licensee may request a renewal for one (1) additional year, which Licensor may refuse."),
+    ("This Agreement remains in force for three (3) years. Any renewal of this Agreement for an "
+     "additional period of one (1) year shall be on terms agreed in writing by the parties."),
+])
+def test_no_renewal_term_where_the_agreement_does_not_renew_by_itself(text):
+    result = read_one(RENEWAL, text)
+    assert result.status == "not_found", result.value
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # an option one party takes up alone is CUAD's renewal term
+    ("The initial term is five (5) years. This Agreement shall not renew automatically. "
+     "Distributor shall have the option to extend the Term for one additional period of three "
+     "(3) years by written notice.", "P3Y"),
+    # "shall not renew automatically if" a party gives notice: the notice that stops a renewal
+    ("At its end this Agreement renews for one (1) year at a time, but it shall not renew "
+     "automatically if either party gives written notice at least ninety (90) days before the "
+     "end of the then-current term.", "P1Y"),
+    # rights that do not extend to other events, and changes agreed on for a renewal
+    ("Sponsor's rights do not automatically extend to other events. This Agreement renews for "
+     "successive one (1) year periods unless either party gives notice of non-renewal.", "P1Y"),
+    ("This Agreement shall be renewed for successive periods of one (1) year each. In "
+     "connection with any renewal, the parties shall set out in a written amendment signed by "
+     "the parties any changes to the prices.", "P1Y"),
+])
+def test_a_renewal_term_beside_words_that_rule_out_no_renewal(text, value):
+    assert read_one(RENEWAL, text).value == value
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # the agreement "runs from" its first day to its last, or for a period
+    ("2. Duration. This Agreement shall run from 1 March 2015 until 28 February 2017.", "P2Y"),
+    ("2. Duration. The Agreement is concluded for a fixed period running from 1 July 2018 to 30 "
+     "June 2021.", "P3Y"),
+    ("2. Term. This Agreement shall run from September 1, 2021 for a period of three (3) years.",
+     "P3Y"),
+])
+def test_a_term_the_agreement_runs_from_a_day(text, value):
+    assert read_one(TERM_FIELD, text).value == value

@@ -116,6 +116,31 @@ def test_roles_in_a_renewal_sentence() -> None:
         ("after that the licence remains in force on a month-to-month basis", "renewal"),
         # ... while a thing done each year is only a recurrence
         ("the Distributor reports its sales annually", "recurring"),
+        # a period after something ends or ceases is counted from that event, not the start
+        ("for a period of twelve (12) months after it ends for any reason", "after_event"),
+        ("during the eighteen (18) month period after the relationship ended", "after_event"),
+        ("for one (1) year after the Consultant ceases to provide services", "after_event"),
+        ("for two years following the cessation of the Employee's employment", "after_event"),
+        # an extension of one service, schedule or order renews nothing of the agreement
+        ("the Provider shall extend that Service for up to three (3) months", "item_extension"),
+        ("the Recipient may extend the term of any Service by up to three (3) months",
+         "item_extension"),
+        ("the Provider shall extend the Service Period for a Transition Service for one "
+         "additional period of up to six (6) months", "item_extension"),
+        ("the Service Period for any Service may be extended for a further period of three (3) "
+         "months", "item_extension"),
+        ("Customer may extend any Statement of Work for successive periods of six (6) months",
+         "item_extension"),
+        ("the Recipient may request an extension of any Service for up to four (4) months",
+         "item_extension"),
+        # ... a notice to extend one is still a notice
+        ("the Recipient may extend any Service by notice given thirty (30) days before the end "
+         "of its Service Period", "notice"),
+        # ... while the agreement's own extension still renews it
+        ("the Customer may extend the Initial Term for one additional period of three (3) years",
+         "renewal"),
+        ("this Agreement and all Services shall be extended for successive one (1) year periods",
+         "renewal"),
     ],
 )
 def test_role_cues(text: str, kind: str) -> None:

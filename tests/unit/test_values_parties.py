@@ -1649,6 +1649,35 @@ def test_a_dotted_legal_form_keeps_its_final_period(text: str, names: list[str])
     assert _first(text) == names
 
 
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Agreement is entered into by and between Vinterbro Medical AB (publ), a Swedish public '
+     'company ("Vinterbro"), and Castleford Devices Ltd. ("Castleford").',
+     ["Vinterbro Medical AB (publ)", "Castleford Devices Ltd."]),
+    ('Halvard Robotics AB (publ) ("Halvard") and Ridge Tools Inc. ("Ridge") agree as follows.',
+     ["Halvard Robotics AB (publ)", "Ridge Tools Inc."]),
+    ("This Agreement is made between Ridge Tools Inc. and Anadolu Tekstil A.Ş.",
+     ["Ridge Tools Inc.", "Anadolu Tekstil A.Ş."]),
+    ('This Agreement is made between Ege Makina A.S. ("Ege") and Ridge Tools Inc. ("Ridge").',
+     ["Ege Makina A.S.", "Ridge Tools Inc."]),
+    ('This Agreement is entered into between Bosphorus Yazilim Ltd. Şti., a company organised '
+     'under the laws of Turkey ("Bosphorus"), and Ridge Tools Inc. ("Ridge").',
+     ["Bosphorus Yazilim Ltd. Şti.", "Ridge Tools Inc."]),
+    ("This Agreement is made between Ridge Tools Inc. and Kapadokya Gida Sanayi ve Ticaret "
+     "Ltd. Şti.",
+     ["Ridge Tools Inc.", "Kapadokya Gida Sanayi ve Ticaret Ltd. Şti."]),
+    # the words stay words: "as" a capacity, "AB" Alberta's code in an address or a name's
+    # initials
+    ('This Agreement is made between Ridge Tools Inc. (the "Seller") and AB Harlow, Inc. (the '
+     '"Buyer").', ["Ridge Tools Inc.", "AB Harlow, Inc."]),
+    ('This Agreement is made between Ridge Tools Inc., as Seller, and Brookvale Software LLC, as '
+     'Buyer.', ["Ridge Tools Inc.", "Brookvale Software LLC"]),
+    ("This Agreement is made between Maple Ridge Ltd., 100 Bow Street, Calgary, AB T2P 1J9, and "
+     "Ridge Tools Inc.", ["Maple Ridge Ltd.", "Ridge Tools Inc."]),
+])
+def test_a_nordic_or_turkish_legal_form_ends_a_name(text: str, names: list[str]) -> None:
+    assert _first(text) == names
+
+
 _JOINT_FILING = (
     "JOINT FILING AGREEMENT\n\nAs Rule 13d-1(k)(1) permits, the undersigned hereby agree that one "
     "Schedule 13D about their holdings in Larkspur Foods, Inc. common stock is filed for all.\n\n"

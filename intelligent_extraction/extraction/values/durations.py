@@ -231,19 +231,22 @@ def _notice_after(text: str, start: int, end: int) -> str | None:
 #: A period counted from an event other than the agreement's start: the last disclosure ("five
 #: (5) years after the date of the last disclosure"), a court order, a person's retirement,
 #: resignation or separation, the end, termination or expiry of something ("two years following
-#: the termination of employment"). It measures what follows that event (a survival, a covenant,
-#: a remedy), not how long the agreement runs. A period from each disclosure is left alone: the
-#: labelled sets give it as the term as well as leave it out. A period from the agreement's start
-#: is the agreement's ("from the Effective Date of this Agreement notwithstanding its
-#: termination"; "the effective date of the Order" is the order's), and the words between stop at
-#: a link ("from the date hereof until its termination").
+#: the termination of employment"), or something that ends or ceases ("the twelve (12) month
+#: period after my employment ends", "one year after the Executive ceases to be employed"). It
+#: measures what follows that event (a survival, a covenant, a remedy), not how long the
+#: agreement runs. A period from each disclosure is left alone: the labelled sets give it as the
+#: term as well as leave it out. A period from the agreement's start is the agreement's ("from
+#: the Effective Date of this Agreement notwithstanding its termination"; "the effective date of
+#: the Order" is the order's), and the words between stop at a link ("from the date hereof until
+#: its termination").
 _COUNTED_FROM_AN_EVENT = re.compile(
-    r"^[\s)]*(?:after|following|from|since)\s+(?:and\s+after\s+)?"
+    r"^[\s)]*(?:period\s+)?(?:after|following|from|since)\s+(?:and\s+after\s+)?"
     rf"(?!{AGREEMENT_START}(?!\s+of\s+(?!this\b|the\s+(?:letter\s+)?agreement\b)))"
     r"(?:(?!(?:until|through|to|and|or|unless|except|whichever|if|notwithstanding|regardless"
     r"|despite|without|irrespective)\b)[\w'’-]+\s+){0,10}?"
     r"(?:(?:last|final|latest)\s+disclos\w*|(?:court\s+)?order|retire\w*|resign\w*"
-    r"|separation|departure|end\s+of|terminat\w*|expir\w*|expiry)\b",
+    r"|separation|departure|end\s+of|end(?:s|ed)|ceas(?:es|ed|ing)|cessation|terminat\w*"
+    r"|expir\w*|expiry)\b",
     _FLAGS,
 )
 
@@ -252,6 +255,34 @@ def _counted_from_an_event(text: str, end: int) -> str | None:
     """``after_event`` when the duration ending at ``end`` is counted from another event."""
     after = squash_spaces(text[end : end + 200])
     return "after_event" if _COUNTED_FROM_AN_EVENT.match(after) else None
+
+
+#: One item the agreement covers (a service, a schedule, a statement of work, an order, a
+#: project), named singly: "any Service", "that Service", "each Purchase Order", "a Work Order".
+_ONE_ITEM = (
+    r"(?:any|that|such|each|a|an|one|the\s+(?:applicable|relevant|affected))\s+(?:[\w-]+\s+)?"
+    r"(?:service|schedule|statement\s+of\s+work|sow|work\s+order|purchase\s+order|order"
+    r"|project)(?!s)\b"
+)
+#: An extension of one item rather than of the agreement: "extend that Service for up to three
+#: (3) months", "extend the term of any Service by", "an extension of any Service for", "the
+#: Service Period for any Service may be extended by": the item runs longer within the
+#: agreement's term, which does not renew. The duration follows in the same clause, with no
+#: word for the agreement, its term or a notice between ("extend any Service by notice given
+#: thirty (30) days ahead": the days are the notice's).
+_EXTENDS_ONE_ITEM = re.compile(
+    r"(?:\bextend\w*\s+(?:the\s+(?:term|duration|period|service\s+(?:period|term))"
+    rf"\s+(?:of|for)\s+)?{_ONE_ITEM}|\bextension\s+of\s+{_ONE_ITEM}"
+    rf"|{_ONE_ITEM}\s+(?:may|shall|will|can)\s+be\s+extended)"
+    r"(?:(?!\b(?:renew\w*|agreement|term|notice|notif\w*)\b)[^.;]){0,80}$",
+    _FLAGS,
+)
+
+
+def _extends_one_item(text: str, start: int) -> str | None:
+    """``item_extension`` when the duration at ``start`` extends one item of the agreement."""
+    before = squash_spaces(text[max(0, start - 240) : start])
+    return "item_extension" if _EXTENDS_ONE_ITEM.search(before) else None
 
 
 def _role(text: str, start: int, end: int) -> str | None:
@@ -264,6 +295,7 @@ def _role(text: str, start: int, end: int) -> str | None:
         text, start, end = text[lo:hi], start - lo, end - lo
     return (
         _notice_after(text, start, end)
+        or _extends_one_item(text, start)
         or cue_before(text, start, DURATION_CUES[:2])
         or _counted_from_an_event(text, end)
         or cue_after(text, end, _PERIOD_NOUN_AFTER)

@@ -48,12 +48,16 @@ _MULTI_WORD_FORM = (
     r"|S\.\s?(?:A\.\s?(?:P\.\s?I\.\s?|B\.\s?)?|de\s+R\.\s?L\.\s?)de\s+C\.\s?V|S\.\s?de\s+R\.\s?L"
     # the limited partnerships of Colombian law: "S. en C.", "S. en C.S.", "S. en C.A."
     r"|S\.\s?en\s+C(?:\.\s?[SA](?=\.))?"
+    # the Turkish limited company, "Ltd. Şti." ("Limited Şirketi")
+    r"|Ltd\.?\s?[ŞS]t[iİI]"
 )
+#: A Swedish public company's "AB (publ)": the part in parentheses belongs to the form.
+_PUBLIC_AB = r"(?<=\S[ \t])(?-i:AB)[ \t]*\(publ\)"
 #: Legal-form suffixes that end a company name ("Inc.", "L.L.C.", "GmbH", "Pty Ltd", a
 #: professional association's "P.A.", a US national bank's "N.A." and a federal savings bank's
 #: "FSB": "Beta Bank, N.A.").
 CORPORATE_SUFFIX = (
-    rf"(?:{_MULTI_WORD_FORM}|"
+    rf"(?:{_PUBLIC_AB}|(?:{_MULTI_WORD_FORM}|"
     # dotted forms of Luxembourg, France, Spain, Japan ("S.à r.l.", "S.A.R.L.", "S.L.", "K.K.")
     r"S\.\s?à\s?r\.\s?l|S\.\s?A\.\s?R\.\s?L|S\.\s?L|K\.\s?K|"
     r"Inc|Incorporated|Corp|Corporation|Co|Company|Ltd|Ltda|Limited|LLC|L\.\s?L\.\s?C|LLP|"
@@ -61,7 +65,13 @@ CORPORATE_SUFFIX = (
     r"S\.p\.A|SpA|S\.r\.l|SE|Pte|Bhd|A/S|Oy|SARL|LLLP|P\.C|P\.A|MHC|N\.\s?A|FSB|"
     # Central Europe's limited companies: Czech and Slovak, Slovene and Croatian, Hungarian,
     # Danish ("Ostrava Metals s.r.o.", "Adria Soft d.o.o.", "Pannon Data Kft.")
-    r"s\.\s?r\.\s?o|d\.\s?o\.\s?o|Kft|ApS)\b\.?"
+    r"s\.\s?r\.\s?o|d\.\s?o\.\s?o|Kft|ApS|"
+    # Nordic and Turkish forms after a name's words, in capitals only where the letters are
+    # also a word or a code ("as"; "AS AGENT", "AGREED AS", "SUCH AS" in capitals; Alberta's
+    # "AB T2P 1J9" in an address), not opening a name ("AB Watley, Inc."): Swedish "AB",
+    # Norwegian "AS" / "ASA", Finnish "Oyj", Turkish "A.Ş." / "A.S."
+    r"(?<=\S[ \t])(?-i:AB(?![ \t,]+[A-Z]\d|[ \t]+[A-Z][a-z])|ASA|(?<!ED[ \t])(?<!SUCH[ \t])"
+    r"AS(?![ \t]+[A-Z])|A\.[ŞS])|Oyj)\b\.?)"
 )
 #: What a comma may stand before inside a name: a legal form ("NORTHWIND, INC.") or a
 #: generational suffix ("Thomas A. Whitcombe, Jr.").
@@ -84,7 +94,7 @@ _JOINER = re.compile(r"(?:and\b|&|\(\s*(?:[a-h]|[ivx]{1,4}|\d{1,2})\s*\))", _FLA
 _ABBREVIATIONS = re.compile(
     r"(?:\b(?i:Inc|Ltd|Ltda|Co|Corp|Pte|Pty|Pvt|Sdn|Bhd|Kft|r\.l|o\.o|No|Nos|Reg|"
     r"St|Ave|Blvd|Rd|Dr|Ft|Mr|Ms|Mrs|Jr|Sr|ul|"
-    r"U\.S|N\.V|S\.A|B\.V|L\.L\.C|L\.P|P\.O|P\.C|s\.r\.o|d\.o\.o)|\b[A-Z])$"
+    r"U\.S|N\.V|S\.A|B\.V|L\.L\.C|L\.P|P\.O|P\.C|s\.r\.o|d\.o\.o|A\.Ş|Şti|Sti)|\b[A-Z])$"
 )
 _SENTENCE_END = re.compile(r"\.(?=\s+[A-Z\"“])|\.\s*$")
 _PAREN = re.compile(r"\(([^()]*)\)")
@@ -167,7 +177,7 @@ _INTRODUCER = re.compile(
 #: "/" and a spaced hyphen join parts of one name ("Blackstone / GSO Fund", "Alumni - Northern
 #: Chapter"), as Spanish "del" does ("Maquinas del Norte, S.A. de C.V."); an en dash is left
 #: out: it joins ranges ("Fiscal Years 2006 – 2008").
-_CONNECTORS = frozenset("and & / - of for the de del du des der von van la le y e".split())
+_CONNECTORS = frozenset("and & / - of for the de del du des der von van la le y e ve".split())
 _MONTH_DAY = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d"
 _NOT_A_NAME = re.compile(
     rf"[\"“”()\[\];$]|\bAgreement\b|{_MONTH_DAY}|\d{{5}}(?:-\d{{4}})?$|^\d+(?:\.\d+)?$"
@@ -263,7 +273,9 @@ _PLACE_BEFORE_FORM = re.compile(
 #: Ltd.", "(Private) Limited", Singapore's "(S) Pte. Ltd."): the part is the form's, as the
 #: register writes it, and stays in the name; other asides before a form are dropped.
 _FORM_PART = re.compile(
-    r"\((?:Pty|Proprietary|Pvt|Private|S)\.?\)(?=,?[ \t]+(?:Ltd|Limited|Pte)\b)", _FLAGS
+    r"\((?:Pty|Proprietary|Pvt|Private|S)\.?\)(?=,?[ \t]+(?:Ltd|Limited|Pte)\b)"
+    r"|(?<=AB[ \t])\(publ\)",  # and after it: Swedish "AB (publ)"
+    _FLAGS,
 )
 #: (anywhere in a reading: "Wisla Software sp. z o.o. and Ridge Tools Inc." is split later)
 _MULTI_WORD_FORM_IN_NAME = re.compile(rf"\s(?:{_MULTI_WORD_FORM})\b\.?(?=[\s,]|$)", _FLAGS)
