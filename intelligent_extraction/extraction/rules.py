@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from calendar import monthrange
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -111,18 +111,24 @@ _ENDS_IT_FOR_CAUSE_OR_AT_WILL = re.compile(
 )
 
 
+def _notices_outside_the_context(reader: CandidateReader) -> Iterator[tuple[Passage, Candidate]]:
+    """The notice periods the field's context sentences do not hold: none unless the field
+    reads notice periods in a context (the context says "renewal")."""
+    if reader.context is None or "notice" not in reader.rule.require_kinds:
+        return
+    for p, c in reader.candidates():
+        if c.kind == "notice" and not reader.in_context(p, c):
+            yield p, c
+
+
 def _notice_after_a_renewal(reader: CandidateReader) -> list[Scored]:
     """A notice period stated in the sentence after an automatic renewal, whose own sentence
     names no renewal: "This Agreement shall automatically renew for successive one-year periods.
     Either party may terminate it with effect from the end of any such term by giving not less
     than three (3) months' written notice." CUAD labels it as the notice that stops the renewal.
     Only for a field that reads notice periods in a context (the context says "renewal")."""
-    if reader.context is None or "notice" not in reader.rule.require_kinds:
-        return []
     found = []
-    for p, c in reader.candidates():
-        if c.kind != "notice" or reader.in_context(p, c):
-            continue
+    for p, c in _notices_outside_the_context(reader):
         s, e = sentence_bounds(p.text, c.start, c.end)
         if s == 0 or p.text[s - 1] not in ".;":
             continue  # the first sentence of its passage: the one before is not read
@@ -147,12 +153,8 @@ def _notice_named_by_its_label(reader: CandidateReader) -> list[Scored]:
     party gives notice at least the Notice Period before the end of the Term". The line says
     no renewal; the clause that uses its label does. Only for a field that reads notice
     periods in a context."""
-    if reader.context is None or "notice" not in reader.rule.require_kinds:
-        return []
     found = []
-    for p, c in reader.candidates():
-        if c.kind != "notice" or reader.in_context(p, c):
-            continue
+    for p, c in _notices_outside_the_context(reader):
         line = labelled_line(p.text, c.start, c.end)
         label = line and _LINE_LABEL.match(p.text, line[0], c.start)
         if label and _named_in_context(reader, label.group("label")):
