@@ -1,14 +1,18 @@
 """``calibrate``'s outputs: the histogram PNG and the in-place YAML update.
 
-The YAML is edited with ruamel.yaml's round-trip mode, so comments, key order and quoting stay
-as the author wrote them; a key the file did not have is appended at the end. Each edited file
+A number or string the file already holds on a line of its own (a threshold, a scorer) is
+replaced on that line and every other byte is kept. Anything else is edited with ruamel.yaml's
+round-trip mode, so comments, key order and quoting stay as the author wrote them; a key the
+file did not have is appended at the end. Each edited file
 is validated with the project's own loader before it replaces the original (temp file, then
 ``os.replace``), so ``--write`` can never leave a field config the service refuses.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -17,6 +21,12 @@ from ..errors import ConfigError
 from .calibrate import FieldFit
 
 __all__ = ["plot_histograms", "write_field_yaml"]
+
+#: a key's line holding a plain scalar: the value and an end-of-line comment kept apart
+_SCALAR_LINE = (
+    r"^(?P<head>[ \t]*{key}:[ \t]*)(?P<value>[^\s#{{\[][^#\n]*?)(?P<tail>[ \t]*(?:#.*)?)$"
+)
+_PLAIN = re.compile(r"[A-Za-z_][\w.-]*|-?\d+(?:\.\d+)?(?:e-?\d+)?")
 
 _PANELS = (("bm25", "BM25 (raw)", "bm25_score_threshold"),
            ("knn", "kNN (raw, (1 + cos) / 2)", "knn_score_threshold"),
@@ -77,15 +87,21 @@ def write_field_yaml(path: Path, changes: dict[str, Any]) -> None:
     # Keep the file's own list indentation, or every list line would show up in the diff.
     yaml.indent(mapping=2, sequence=indent or 2, offset=block_seq_indent or 0)
     data = yaml.load(text)
+    edits: list[tuple[Any, str, Any]] = []  # (mapping, key, value)
     for key, value in changes.items():
         if isinstance(value, dict) and isinstance(data.get(key), dict):
-            for sub, subvalue in value.items():
-                data[key][sub] = subvalue
+            edits += [(data[key], sub, subvalue) for sub, subvalue in value.items()]
         else:
-            data[key] = value
+            edits.append((data, key, value))
     tmp = path.with_name(f".{path.name}.calibrate.tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        yaml.dump(data, fh)
+    in_place = _set_scalars_in_place(text, edits)
+    if in_place is not None:
+        tmp.write_text(in_place, encoding="utf-8")
+    else:
+        for mapping, key, value in edits:
+            mapping[key] = value
+        with open(tmp, "w", encoding="utf-8") as fh:
+            yaml.dump(data, fh)
     try:
         # The loader wants the real file name (field_name must equal it): check a copy so named.
         with tempfile.TemporaryDirectory() as scratch:
@@ -96,3 +112,24 @@ def write_field_yaml(path: Path, changes: dict[str, Any]) -> None:
         tmp.unlink(missing_ok=True)
         raise
     os.replace(tmp, path)
+
+
+def _set_scalars_in_place(text: str, edits: list[tuple[Any, str, Any]]) -> str | None:
+    """The text with each edited scalar replaced on its own line and every other byte kept;
+    None when an edit is not a scalar already on a line of its own (then ruamel re-emits the
+    file). Why: ruamel re-emits a flow mapping on one line, so a refit would unwrap an author's
+    two-line ``kind_weights`` every time."""
+    lines = text.splitlines(keepends=True)
+    for mapping, key, value in edits:
+        # numbers and strings only: a bool or None would need YAML's own spelling
+        scalar = isinstance(value, (int, float, str)) and not isinstance(value, bool)
+        if key not in mapping or not scalar:
+            return None
+        shown = f"{value}" if _PLAIN.fullmatch(f"{value}") else json.dumps(value)
+        row, _ = mapping.lc.key(key)
+        line = re.match(_SCALAR_LINE.format(key=re.escape(key)), lines[row].rstrip("\n"))
+        if line is None:
+            return None
+        end = lines[row][len(lines[row].rstrip("\n")):]
+        lines[row] = line["head"] + shown + line["tail"] + end
+    return "".join(lines)

@@ -119,3 +119,22 @@ def test_write_changes_only_the_written_keys_of_a_real_config(tmp_path):
     path.write_text(original)
     write_field_yaml(path, {"min_score": 0.5})
     assert path.read_text() == original.rstrip("\n") + "\nmin_score: 0.5\n"
+
+
+def test_write_keeps_a_flow_mapping_wrapped_over_two_lines(tmp_path):
+    # renewal_term.yaml wraps its kind_weights over two lines; ruamel re-emits a flow mapping on
+    # one line, so a refit must change the threshold's line and nothing else
+    pytest.importorskip("ruamel.yaml")
+    from intelligent_extraction.batch.calibrate_output import write_field_yaml
+    from intelligent_extraction.fields import load_field_config
+    from intelligent_extraction.settings import PROJECT_ROOT
+
+    original = (PROJECT_ROOT / "config" / "fields" / "renewal_term.yaml").read_text()
+    path = tmp_path / "renewal_term.yaml"
+    path.write_text(original)
+    write_field_yaml(path, {"extraction": {"threshold": 0.25, "scorer": "hand"}})
+    pairs = zip(original.splitlines(), path.read_text().splitlines())
+    changed = [(a, b) for a, b in pairs if a != b]
+    assert [b.strip() for _, b in changed] == ["threshold: 0.25"]
+    assert len(path.read_text().splitlines()) == len(original.splitlines())
+    assert load_field_config(path).extraction.threshold == 0.25
