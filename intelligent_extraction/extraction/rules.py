@@ -702,13 +702,18 @@ _EXPIRY_SUBJECT = re.compile(
 )
 
 
-def _names_what_expires(reader: CandidateReader, s: Scored) -> bool:
-    """Whether the sentence of the placed candidate ``s`` names what it ends."""
+def _sentence_of(reader: CandidateReader, s: Scored) -> tuple[str, int, int] | None:
+    """The passage text holding the placed candidate ``s`` and its sentence's bounds in it."""
     for p in reader.passages:
         if p.start <= s.start < p.start + len(p.text):
-            lo, hi = sentence_bounds(p.text, s.start - p.start, s.end - p.start)
-            return bool(_EXPIRY_SUBJECT.search(p.text, lo, hi))
-    return True
+            return (p.text, *sentence_bounds(p.text, s.start - p.start, s.end - p.start))
+    return None
+
+
+def _names_what_expires(reader: CandidateReader, s: Scored) -> bool:
+    """Whether the sentence of the placed candidate ``s`` names what it ends."""
+    sentence = _sentence_of(reader, s)
+    return sentence is None or bool(_EXPIRY_SUBJECT.search(*sentence))
 
 
 #: A term that ends with the month its period ends in: "on the last day of the (calendar) month
@@ -877,11 +882,8 @@ def _rules_out_automatic_renewal(reader: CandidateReader) -> bool:
 
 def _grants_an_option_to_renew(reader: CandidateReader, s: Scored) -> bool:
     """Whether the sentence ``s`` is read from gives one party an option to renew."""
-    for p in reader.passages:
-        if p.start <= s.start < p.start + len(p.text):
-            lo, hi = sentence_bounds(p.text, s.start - p.start, s.end - p.start)
-            return _OPTION_TO_RENEW.search(p.text, lo, hi) is not None
-    return False
+    sentence = _sentence_of(reader, s)
+    return sentence is not None and _OPTION_TO_RENEW.search(*sentence) is not None
 
 
 # --------------------------------------------------------------------------- parties

@@ -25,15 +25,19 @@ pytestmark = pytest.mark.slow
 HERE = Path(__file__).parent / "invented_contracts"
 
 
+#: wrong in both forms, wrong only as a PDF, wrong only as text
+_MISS_KINDS = ("known_misses", "known_pdf_misses", "known_txt_misses")
+
+
 def _load_batches() -> dict:
     """Every batch's answers and known misses, keyed "batch/document"."""
-    fixture = {"expected": {}, "known_misses": {}, "known_pdf_misses": {}, "known_txt_misses": {}}
+    fixture: dict = {"expected": {}} | {kind: {} for kind in _MISS_KINDS}
     for expected_file in sorted(HERE.glob("*/expected.json")):
         batch = expected_file.parent.name
         data = json.loads(expected_file.read_text(encoding="utf-8"))
         for doc, answers in data["expected"].items():
             fixture["expected"][f"{batch}/{doc}"] = answers
-        for kind in ("known_misses", "known_pdf_misses", "known_txt_misses"):
+        for kind in _MISS_KINDS:
             for pair, reason in data.get(kind, {}).items():
                 fixture[kind][f"{batch}/{pair}"] = reason
     return fixture
@@ -99,9 +103,7 @@ def answers(tmp_path_factory, embedder):
 
 
 def _known(form: str, pair: str) -> bool:
-    pdf_only = form == "pdf" and pair in FIXTURE["known_pdf_misses"]
-    txt_only = form == "txt" and pair in FIXTURE["known_txt_misses"]
-    return pair in FIXTURE["known_misses"] or pdf_only or txt_only
+    return pair in FIXTURE["known_misses"] or pair in FIXTURE[f"known_{form}_misses"]
 
 
 def _pairs(known: bool) -> list:
