@@ -701,7 +701,7 @@ def date_role(text: str, c: Candidate) -> Candidate:
         if re.search(r"effective|commencement|start", term):
             return replace(c, kind="effective")
         made_on = c.kind == "dated" and _DATE_MADE_TERM.search(term)
-        if not made_on and re.search(r"expir|terminat|end", term):
+        if re.search(r"expir|terminat|\bend", term):
             return replace(c, kind="expire")
         signing_term = re.search(r"^(?:this\s+)?agreement$|agreement\s+date|execution|signing", term)
         if made_on or signing_term:

@@ -605,6 +605,21 @@ def test_the_day_an_amendment_is_made_is_its_date_not_its_effective_date(extract
 
 
 @pytest.mark.parametrize(
+    "named",
+    [
+        "This Amendment is made as of June 30, 2017 (the \u201cAmendment Date\u201d)",
+        "This Amendment No. 3 is dated as of June 30, 2017 (this \u201cAmendment\u201d)",
+        "This Second Addendum is entered into on June 30, 2017 (the \u201cAddendum\u201d)",
+        "This Addendum is dated June 30, 2017 (the \u201cAddendum Date\u201d)",
+    ],
+)
+def test_a_date_named_after_the_amendment_is_no_end_date(named):
+    # "Amendment" and "Addendum" contain "end": the end-date test must match a word
+    text = f"{named} and is made between Quorra Software GmbH and Tallis Retail Corp."
+    assert _date_kind(text) != "expire"
+
+
+@pytest.mark.parametrize(
     "answered",
     [
         "In response to your letter dated February 27, 2015, we set out the terms below.",
