@@ -94,6 +94,10 @@ class Chunk:
     page: int | None = None
     section: tuple[str, ...] = ()
     source: str = ""
+    #: (``position``, ``start``) of the chunk the opening resumes at after a cover page and a
+    #: table of contents (``retrieval.front_matter``, ``leading_position``), None when the
+    #: document has none; set at retrieval, never stored
+    opening_resumes_at: tuple[int, int] | None = None
 
     @property
     def section_title(self) -> str:
@@ -108,6 +112,19 @@ class Chunk:
         line back. The first chunk stays first; chunks of an ordinary size keep their
         ``position``."""
         return min(self.position, 1 + self.start // OPENING_CHARS)
+
+    @property
+    def leading_position(self) -> int:
+        """``opening_position`` for retrieval's leading chunks: behind a table of contents the
+        count starts again at 1 from the chunk the opening resumes at, so the preamble after a
+        cover page and its contents is read as a leading chunk, and its date keeps the
+        signatories' dates from answering for the opening. The scorer's early and lead bonuses
+        keep ``opening_position``: the preamble's date read as the opening's first would
+        outrank an effective date its definitions state further on."""
+        resumes = self.opening_resumes_at
+        if resumes is not None and self.position >= resumes[0]:
+            return 1 + min(self.position - resumes[0], (self.start - resumes[1]) // OPENING_CHARS)
+        return self.opening_position
 
 
 @dataclass(frozen=True)
@@ -210,13 +227,16 @@ class Position(_Strict):
     no query ranks). With ``signature_block``, the chunks of the first signature block ("IN
     WITNESS WHEREOF") are appended before the last ones, wherever it stands (exhibits may follow
     it). The extractor reads ``extraction.max_chunks`` of them, so that must be at least
-    ``read_whole_up_to``."""
+    ``read_whole_up_to``. With ``after_contents``, the first chunks are counted again after a
+    table of contents near the top (``Chunk.leading_position``): a filed contract's preamble
+    stands behind its cover page and contents."""
 
     first_chunks: int = Field(default=3, ge=1)
     boost: float = Field(default=0.2, ge=0)
     last_chunks: int = Field(default=0, ge=0)
     read_whole_up_to: int = Field(default=0, ge=0)
     signature_block: bool = False
+    after_contents: bool = False
 
 
 class VisualAnalysis(_Strict):

@@ -245,6 +245,7 @@ class Scored:
     note: str | None = None
     position: int = 0  # of the chunk that holds it
     opening: int = 0  # the chunk's ``opening_position``
+    leading: int = 0  # the chunk's ``leading_position`` (the opening behind a table of contents)
     #: a date the text gives to another document, a filing, a report or a deadline
     foreign: bool = False
     #: a date in a signature block (``in_signature_block``)
@@ -355,6 +356,7 @@ class CandidateReader:
             note=note,
             position=sc.chunk.position,
             opening=sc.chunk.opening_position,
+            leading=sc.chunk.leading_position,
         )
 
     def candidates(self, value_type: ValueType | None = None) -> list[tuple[Passage, Candidate]]:
@@ -431,10 +433,11 @@ class CandidateReader:
         """Give the profile's ``signature`` bonus to the dates of the signature blocks when the
         opening states no date of a role the field takes: a contract dated only where it is
         signed ("IN WITNESS WHEREOF ... this 28th day of March, 2005", "By: ... Date: 8/8/06")
-        is dated there, but the opening's own date stays ahead of its signatories' dates."""
+        is dated there, but the opening's own date stays ahead of its signatories' dates, the
+        preamble's behind a cover page and a table of contents too."""
         if not self.rule.signature:
             return
-        if any(s.opening <= 1 and not (s.foreign or s.signed) and s.features["kind"] >= 0
+        if any(s.leading <= 1 and not (s.foreign or s.signed) and s.features["kind"] >= 0
                for s in scored):
             return
         for s in scored:

@@ -10,15 +10,18 @@ address or a title page is read there even when nothing ranks it. So are the las
 signature block wherever it stands (exhibits after it, or a cover page signed up front), and, in
 a document of at most ``read_whole_up_to`` chunks, every other chunk: a short joint statement
 ("the undersigned agree ...") names its parties only in signature blocks spread over chunks no
-query ranks.
+query ranks. With ``after_contents`` the opening is counted after a cover page and a table of
+contents (``front_matter``): the preamble behind them is a leading chunk.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..backends.base import SearchBackend
 from ..models import Chunk, FieldConfig, ScoredChunk
+from .front_matter import with_opening_resumed
 
 __all__ = ["positional_chunks", "append_missing"]
 
@@ -32,8 +35,11 @@ def positional_chunks(
     if pos is None:
         return candidates, _matching(field, backend, doc_id)
     chunks = backend.get_chunks(doc_id)  # one read serves both ends and the whole
+    if pos.after_contents:
+        chunks = with_opening_resumed(chunks)
+        candidates = _told_where_the_opening_resumes(candidates, chunks)
     leading = [
-        ScoredChunk(chunk=c, score=0.0) for c in chunks if c.opening_position < pos.first_chunks
+        ScoredChunk(chunk=c, score=0.0) for c in chunks if c.leading_position < pos.first_chunks
     ]
     trailing = [ScoredChunk(chunk=c, score=0.0) for c in chunks[-pos.last_chunks :]] \
         if pos.last_chunks else []
@@ -43,6 +49,17 @@ def positional_chunks(
         if pos.signature_block else []
     return append_missing(candidates, leading), append_missing(
         leading + signing + trailing, _matching(field, backend, doc_id, chunks) + whole)
+
+
+def _told_where_the_opening_resumes(
+    ranked: list[ScoredChunk], chunks: list[Chunk]
+) -> list[ScoredChunk]:
+    """``ranked`` holding the document's chunks as ``with_opening_resumed`` gave them, so that
+    the position boost counts the leading chunks as they were chosen."""
+    if not chunks or chunks[0].opening_resumes_at is None:
+        return ranked
+    by_id = {c.chunk_id: c for c in chunks}
+    return [replace(sc, chunk=by_id.get(sc.chunk_id, sc.chunk)) for sc in ranked]
 
 
 def _matching(

@@ -140,7 +140,7 @@ class SectionBoost:
 @dataclass(frozen=True)
 class PositionBoost:
     """Adds ``field.position.boost`` to the document's first ``field.position.first_chunks``
-    chunks (by ``Chunk.opening_position``); does nothing when the field sets no ``position``."""
+    chunks (by ``Chunk.leading_position``); does nothing when the field sets no ``position``."""
 
     name: str = "position_boost"
 
@@ -149,7 +149,7 @@ class PositionBoost:
         if pos is None or pos.boost == 0:
             return list(chunks)
         boosted = [
-            _add(c, POSITION_BOOST, pos.boost) if c.chunk.opening_position < pos.first_chunks
+            _add(c, POSITION_BOOST, pos.boost) if c.chunk.leading_position < pos.first_chunks
             else c
             for c in chunks
         ]
