@@ -376,6 +376,20 @@ def inventory() -> list[Rule]:
             r"P\.C", r"P\.A", "MHC", r"N\.\s?A", "FSB",
         ], label="legal-form suffix", generic=True,
     )
+    rules.append(edit(
+        vp, "a US national bank's spelled-out legal form after a comma is part of its name: "
+        "'Beta Bank, National Association' (_NATIONAL_BANK_FORM)",
+        "|{_NATIONAL_BANK_FORM}|", "|", r",\s*National\s+(?:Banking\s+)?Association\b(?!\s+of\b)",
+        generic=True,
+    ))
+    rules.append(edit(
+        vp, "a bare parenthesised word after an address's last comma qualifies a locality, no "
+        "alias: 'Goregaon (West), Mumbai' (_LOCALITY_BEFORE)",
+        "    if _LOCALITY_BEFORE.search(m.string, max(0, m.start() - _LOCALITY_REACH), m.start()):\n"
+        '        return False  # "Goregaon (West), Mumbai": part of an address\n', "",
+        r"\b(?:at|of)\s+[^()\"“”;]*\d[^()\"“”;]*,\s*[A-Z0-9][\w-]*(?:\s+[A-Z0-9][\w-]*)?\s*"
+        r"\([A-Z][\w&.-]{1,20}\)", flags=0, generic=True,
+    ))
     rules += branches(
         vp, "_CLAUSE_START = re.compile(", "_FLAGS,", [
             (r"\bParties\s*:?\s*(?=\(\s*(?:1|a|i)\s*\))", r"\bParties\s*:?\s*\(\s*(?:1|a|i)\s*\)"),
