@@ -376,6 +376,20 @@ def inventory() -> list[Rule]:
             r"P\.C", r"P\.A", "MHC", r"N\.\s?A", "FSB",
         ], label="legal-form suffix", generic=True,
     )
+    rules.append(edit(
+        vp, "a US national bank's spelled-out legal form after a comma is part of its name: "
+        "'Beta Bank, National Association' (_NATIONAL_BANK_FORM)",
+        "|{_NATIONAL_BANK_FORM}|", "|", r",\s*National\s+(?:Banking\s+)?Association\b(?!\s+of\b)",
+        generic=True,
+    ))
+    rules.append(edit(
+        vp, "a bare parenthesised word after an address's last comma qualifies a locality, no "
+        "alias: 'Goregaon (West), Mumbai' (_LOCALITY_BEFORE)",
+        "    if _LOCALITY_BEFORE.search(m.string, max(0, m.start() - _LOCALITY_REACH), m.start()):\n"
+        '        return False  # "Goregaon (West), Mumbai": part of an address\n', "",
+        r"\b(?:at|of)\s+[^()\"“”;]*\d[^()\"“”;]*,\s*[A-Z0-9][\w-]*(?:\s+[A-Z0-9][\w-]*)?\s*"
+        r"\([A-Z][\w&.-]{1,20}\)", flags=0, generic=True,
+    ))
     rules += branches(
         vp, "_CLAUSE_START = re.compile(", "_FLAGS,", [
             (r"\bParties\s*:?\s*(?=\(\s*(?:1|a|i)\s*\))", r"\bParties\s*:?\s*\(\s*(?:1|a|i)\s*\)"),
@@ -1870,6 +1884,52 @@ def inventory() -> list[Rule]:
         "",
         r"\b(?:(?:ha(?:s|ve|ving)|for)\s+a\s+duration\s+of|duration\s+of\s+(?:this|the)\s+"
         r"(?:\w+\s+)?(?:agreement|contract))\b", generic=True, readers=("duration",),
+    ))
+    rules.append(edit(
+        "rules.py", "a term until the Nth anniversary of a dated day other than the agreement's "
+        "start ('until the fourth anniversary of the Closing Date', the Closing Date dated or "
+        "defined as the date of this Agreement) runs N years (_anniversary_of_a_dated_day)",
+        "        + _anniversary_of_a_dated_day(reader)\n", "",
+        r"\banniversary\s+of\s+the\s+(?:[A-Z][\w-]*\s+){1,3}Date\b", flags=0, generic=True,
+        readers=("duration",),
+    ))
+    rules.append(edit(
+        "rules.py", "... and ends the agreement on that day N years on (_anniversary_expiries)",
+        "    anniversaries = _anniversary_expiries(reader, context)\n",
+        "    anniversaries = []\n",
+        r"\banniversary\s+of\s+the\s+(?:[A-Z][\w-]*\s+){1,3}Date\b", flags=0, generic=True,
+        readers=("duration",),
+    ))
+    rules.append(edit(
+        "rules.py", "the past tense of a start wording on the agreement's own or named date: 'The "
+        "term of this Agreement began on the Restatement Date' (_TAKES_EFFECT_ON_ITS_DATE)",
+        r'r"\b(?:commenc\w*|begin\w*|began|start\w*|(?:be|become|becomes|became|is|was)\s+'
+        r'effective"' '\n'
+        r'    r"|(?:takes?|took)\s+effect|(?:(?:enter|come)s?|entered|came)\s+into\s+(?:force|effect)"',
+        r'r"\b(?:commenc\w*|begin\w*|start\w*|(?:be|become|becomes|is)\s+effective"' '\n'
+        r'    r"|takes?\s+effect|(?:enter|come)s?\s+into\s+(?:force|effect)"',
+        r"\b(?:agreement|contract|term)\b[^.;]{0,60}?\b(?:began|(?:became|was)\s+effective|took\s+"
+        r"effect|(?:entered|came)\s+into\s+(?:force|effect))\s+"
+        r"(?:on|as\s+of|from|upon)\s+the\s+", generic=True,
+    ))
+    rules.append(edit(
+        "rules.py", "a restatement 'with effect from the date of this Agreement' starts on the "
+        "agreement's own date (_TAKES_EFFECT_ON_ITS_DATE)",
+        r'    r"|\brestat(?:e|es|ed|ing)\b[^.;]{0,160}?\bwith\s+effect\s+from\s+(?:the\s+)?"'
+        '\n', "",
+        r"\brestat(?:e|es|ed|ing)\b[^.;]{0,160}?\bwith\s+effect\s+from\s+the\s+date\s+"
+        r"(?:hereof|of\s+this)",
+        generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "a restated agreement's recital of the day its predecessor started ('The "
+        "Term commenced on 1 July 2011 under the Original Agreement') dates no start of this one "
+        "(_starts_the_earlier_agreement)",
+        "    return _starts_the_earlier_agreement(text, c) or any(\n", "    return any(\n",
+        r"\b(?:commenced|began|started)\s+(?:on|as\s+of)\s+[^.;]{4,30}?\d{4},?\s+(?:under|pursuant"
+        r"\s+to)\s+the\s+(?:Original|Prior|Existing|Previous|Former)\b|\b(?:Original|Prior|"
+        r"Existing|Previous|Former)\s+(?:[A-Z][\w-]*\s+){0,3}?Agreement\b[^.;]{0,40}?\b(?:"
+        r"commenced|began|started)\s+on\b", generic=True,
     ))
     rules.append(edit(
         "scoring.py", "a date in a signature block earns the profile's signature bonus when the "

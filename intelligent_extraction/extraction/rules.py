@@ -86,6 +86,7 @@ def _value_mode(
         + _effective_when_signed(reader, context)
         + _starts_on_a_named_date(reader)
         + _term_between_dates(reader)
+        + _anniversary_of_a_dated_day(reader)
         + _notice_after_a_renewal(reader)
         + _notice_named_by_its_label(reader)
     )
@@ -280,11 +281,16 @@ _AFTER = re.compile(r"\bafter\b", re.IGNORECASE)
 #: year commencing on the date first above written", "shall become effective on the date
 #: hereof", ""Effective Date" means the date of this Agreement". Not a period of its own that
 #: starts then ("the Standstill Period shall mean the period commencing on the date hereof").
+#: A restated agreement says it in the past tense ("The term of this Agreement began on the
+#: Restatement Date", "... became effective on the date hereof") or says it restates the
+#: earlier one "with effect from the date of this Agreement".
 _TAKES_EFFECT_ON_ITS_DATE = re.compile(
     r"\b(?:agreement|contract|term)\b(?:(?!\bperiod\b)(?:[^.;()]|\([^()]{0,40}\))){0,60}?"
-    r"\b(?:commenc\w*|begin\w*|start\w*|(?:be|become|becomes|is)\s+effective"
-    r"|takes?\s+effect|(?:enter|come)s?\s+into\s+(?:force|effect)|runs?(?=\s+from))\s+"
+    r"\b(?:commenc\w*|begin\w*|began|start\w*|(?:be|become|becomes|became|is|was)\s+effective"
+    r"|(?:takes?|took)\s+effect|(?:(?:enter|come)s?|entered|came)\s+into\s+(?:force|effect)"
+    r"|runs?(?=\s+from))\s+"
     r"(?:on|as\s+of|from|upon)\s+(?:the\s+)?"
+    r"|\brestat(?:e|es|ed|ing)\b[^.;]{0,160}?\bwith\s+effect\s+from\s+(?:the\s+)?"
     r"|\beffective\s+date[\"”]?\s*(?:means|shall\s+mean|is)\s+"
     r"(?=the\s+(?:date|day)\s+(?:of\s+this|hereof|(?:and\s+year\s+)?first))(?:the\s+)?",
     re.IGNORECASE,
@@ -660,6 +666,88 @@ def _defined_dates(reader: CandidateReader) -> dict[str, str]:
     return defined
 
 
+#: A day named as the agreement's own: 'The closing is taking place on the date of this
+#: Agreement (the "Closing Date")', '"Closing Date" means the date hereof'.
+_OWN_DATE_NAMED = (
+    re.compile(rf"\b(?:{_ITS_OWN_DATE.pattern}){_DATE_NAMED_IN_PASSING.pattern}", re.IGNORECASE),
+    re.compile(rf"{_DATE_DEFINITION.pattern}(?i:the\s+)?(?:{_ITS_OWN_DATE.pattern})"),
+)
+
+
+def _own_date_names(reader: CandidateReader) -> set[str]:
+    """The names the passages give the agreement's own date: {"Closing Date"}."""
+    return {" ".join(m.group("name").split())
+            for p in reader.passages for pattern in _OWN_DATE_NAMED
+            for m in pattern.finditer(p.text)}
+
+
+#: The Nth anniversary of a day the contract names ("until the fourth (4th) anniversary of the
+#: Closing Date"); the agreement's own starts are read by the duration reader.
+_ANNIVERSARY_OF_A_NAMED_DAY = re.compile(
+    rf"\b(?P<anniversary>{ANNIVERSARY})\s+of\s+the\s+(?P<name>(?-i:(?:[A-Z][\w-]*\s+){{1,3}}Date))\b(?!\s+of\b)",
+    re.IGNORECASE,
+)
+
+
+def _agreement_anniversaries(reader: CandidateReader) -> Iterator[tuple[Passage, re.Match[str]]]:
+    """The anniversaries of a named day that end the agreement ("This Agreement shall continue
+    until the fourth anniversary of the Closing Date") where the day is dated: defined with its
+    day or as the agreement's own date. An undated event (a launch, an opening) is no start."""
+    dated = _own_date_names(reader) | set(_defined_dates(reader))
+    for p in reader.passages:
+        for m in _ANNIVERSARY_OF_A_NAMED_DAY.finditer(p.text):
+            name = " ".join(m.group("name").split())
+            s, e = sentence_bounds(p.text, m.start(), m.end())
+            if (name in dated and _OF_ANOTHER_EVENT.match(p.text, m.end("anniversary"))
+                    and _AGREEMENT_SUBJECT.search(p.text, s, m.start())
+                    and _TERM_SENTENCE.search(p.text, s, m.start())):
+                yield p, m
+
+
+def _anniversary_of_a_dated_day(reader: CandidateReader) -> list[Scored]:
+    """The term "until the Nth anniversary of" a dated day: N years."""
+    if reader.field.type is not ValueType.duration:
+        return []
+    found = []
+    for p, m in _agreement_anniversaries(reader):
+        years = anniversary_years(m)
+        if years:
+            c = Candidate(f"P{years}Y", m.group(0), *m.span(), "year", "term")
+            note = f"the anniversary of the {m.group('name')}"
+            found.append(reader.place(p, c, reader.features(p, c), note=note))
+    return found
+
+
+def _anniversary_expiries(
+    reader: CandidateReader, context: Mapping[str, Any]
+) -> list[tuple[Passage, Scored]]:
+    """The day the agreement ends on "the Nth anniversary of" a dated day: that day N years on
+    (a day named as the agreement's own is its agreement date, in ``context``)."""
+    own = context.get("agreement_date")
+    days = {name: own for name in _own_date_names(reader)} | _defined_dates(reader)
+    found = []
+    for p, m in _agreement_anniversaries(reader):
+        name = " ".join(m.group("name").split())
+        start = days.get(name)
+        years = anniversary_years(m)
+        end = add_duration(str(start), f"P{years}Y") if start and years else None
+        if end:
+            c = Candidate(end, m.group(0), *m.span(), "day", "until")
+            feats = reader.features(p, c)
+            feats["kind"] = 0.6
+            note = f"the anniversary of the {name} ({start})"
+            found.append((p, reader.place(p, c, feats, note=note)))
+    return found
+
+
+def _ends_on_an_anniversary(
+    p: Passage, c: Candidate, anniversaries: list[tuple[Passage, Scored]]
+) -> bool:
+    """Whether the sentence of ``c`` ends the agreement on one of the ``anniversaries``."""
+    s, e = sentence_bounds(p.text, c.start, c.end)
+    return any(q is p and s <= a.start - p.start < e for q, a in anniversaries)
+
+
 def _until_a_defined_date(
     reader: CandidateReader, found: list[tuple[Passage, Candidate]]
 ) -> list[tuple[Passage, Candidate]]:
@@ -743,8 +831,12 @@ def _expiration_mode(
         s for s in reader.typed(ValueType.date)
         if s.kind == "expire" and _names_what_expires(reader, s)
     ]
+    anniversaries = _anniversary_expiries(reader, context)
+    scored += [s for _, s in anniversaries]
     for p, c in _term_durations(reader) + _open_ended_terms(reader):
         feats = reader.features(p, c)
+        if c.kind == "event" and _ends_on_an_anniversary(p, c, anniversaries):
+            continue  # "until the fourth anniversary of the Closing Date": a day, no event
         if c.value == PERPETUAL:
             feats["kind"] = 0.6
             note = "term bound to an event" if c.kind == "event" else "open-ended term"

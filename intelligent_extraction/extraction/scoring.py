@@ -683,13 +683,41 @@ def left_blank_for_a_whole_date(text: str, c: Candidate, reach: int = 100) -> bo
 
 def dates_something_else(text: str, c: Candidate) -> bool:
     """Whether the words before ``c`` give it to another document, an amendment, a filing, a
-    report or a deadline (``_OTHER_DATE_CUES``). Words before a list of dates give it every
-    date of the list: "as amended July 6, 1992 and April 8, 1993" dates two amendments."""
+    report or a deadline (``_OTHER_DATE_CUES``), or it starts a restated agreement's
+    predecessor. Words before a list of dates give it every date of the list: "as amended
+    July 6, 1992 and April 8, 1993" dates two amendments."""
     starts = {c.start, _date_list_start(text, c.start)}
-    return any(
+    return _starts_the_earlier_agreement(text, c) or any(
         cue(text, max(0, start - reach), start)
         for start in starts
         for cue, reach in _OTHER_DATE_CUES
+    )
+
+
+#: The agreement a restatement replaces: "the Original Agreement", "the Prior Supply Agreement",
+#: "the Existing Franchise Agreement".
+_EARLIER_AGREEMENT = (
+    r"(?:the\s+)?(?-i:Original|Prior|Existing|Previous|Former)\s+(?-i:[A-Z][\w-]*\s+){0,3}?"
+    r"Agreement\b"
+)
+#: A restated agreement recites when the earlier one's term started: "The Term commenced on
+#: 1 July 2011 under the Original Agreement", "The term of the Existing Agreement commenced on
+#: October 1, 2014": the day the earlier agreement started, not this one's.
+_UNDER_THE_EARLIER_AGREEMENT = re.compile(
+    rf",?\s+(?:under|pursuant\s+to|in\s+accordance\s+with)\s+{_EARLIER_AGREEMENT}",
+    re.IGNORECASE,
+)
+_THE_EARLIER_AGREEMENT_STARTED = re.compile(
+    rf"\b{_EARLIER_AGREEMENT}[^.;]{{0,40}}?\b(?:commenced|began|started)\s+(?:on|as\s+of)\s+$",
+    re.IGNORECASE,
+)
+
+
+def _starts_the_earlier_agreement(text: str, c: Candidate) -> bool:
+    """Whether ``c`` is the day a restated agreement's predecessor started."""
+    return bool(
+        _UNDER_THE_EARLIER_AGREEMENT.match(text, c.end)
+        or _THE_EARLIER_AGREEMENT_STARTED.search(text, max(0, c.start - 120), c.start)
     )
 
 

@@ -2538,3 +2538,82 @@ def test_a_signing_company_wrapped_over_two_lines_is_read_whole(extractor, head,
     )
     result = _parties_of(extractor, opening, signatures)
     assert result.value == ["Harbor Lane Logistics, Inc.", company]
+
+
+_CLOSING_ON_ITS_DATE = (
+    "B. The closing under the Purchase Agreement is taking place on the date of this Agreement "
+    '(the "Closing Date").'
+)
+
+
+@pytest.mark.parametrize("definition, clause, expiry, term", [
+    (_CLOSING_ON_ITS_DATE,
+     "1. Term. This Agreement shall commence on the Closing Date and shall continue in effect "
+     "until the fourth (4th) anniversary of the Closing Date.", "2020-06-30", "P4Y"),
+    ('This Transition Services Agreement is dated as of March 3, 2021 (the "Closing Date") by and '
+     "between Pell Ridge Corp. and Orwin Data LLC.",
+     "6.1 Term. This Agreement shall remain in full force and effect until the second anniversary "
+     "of the Closing Date, unless terminated earlier under Section 6.2.", "2023-03-03", "P2Y"),
+    ('1.1 "Distribution Date" means September 15, 2019.',
+     "8. Term. This Agreement shall terminate on the third (3rd) anniversary of the Distribution "
+     "Date.", "2022-09-15", "P3Y"),
+    ('1.4 "Closing Date" means the date hereof.',
+     "5. Duration. The term of this Agreement shall expire on the fifth anniversary of the "
+     "Closing Date.", "2021-06-30", "P5Y"),
+])
+def test_an_agreement_until_an_anniversary_of_a_dated_day_ends_then(
+    definition, clause, expiry, term
+):
+    chunks = [chunk(definition, 0, 0), chunk(clause, 3, 4000)]
+    context = {"agreement_date": "2016-06-30", "effective_date": "2016-06-30"}
+    extractor = RuleExtractor(SHIPPED, learned=False)
+    assert extractor.extract(EXPIRATION, chunks, context=context).value == expiry
+    assert extractor.extract(TERM_FIELD, chunks).value == term
+
+
+@pytest.mark.parametrize("definition, clause, expiry", [
+    ("", "9.1 This Agreement shall remain in effect until the third anniversary of the Launch "
+     "Date.", "perpetual"),
+    ('"Closing Date" means the date on which the Closing occurs.',
+     "4. Term. This Agreement shall continue until the second anniversary of the Closing Date.",
+     "perpetual"),
+    (_CLOSING_ON_ITS_DATE,
+     "7. Non-Solicitation. Until the second anniversary of the Closing Date, Seller shall not "
+     "solicit any employee of Buyer.", None),
+])
+def test_an_anniversary_of_an_undated_event_or_of_a_covenant_ends_no_agreement(
+    definition, clause, expiry
+):
+    chunks = [chunk(definition or "Recitals.", 0, 0), chunk(clause, 3, 4000)]
+    context = {"agreement_date": "2016-06-30", "effective_date": "2016-06-30"}
+    extractor = RuleExtractor(SHIPPED, learned=False)
+    assert extractor.extract(EXPIRATION, chunks, context=context).value == expiry
+    assert extractor.extract(TERM_FIELD, chunks).value is None
+
+
+@pytest.mark.parametrize("preamble, clause, effective", [
+    ('This Amended and Restated Supply Agreement is dated as of April 4, 2022 (the "Restatement '
+     'Date") between Orlan Mills Inc. and Bracken Foods LLC.',
+     "9.1 Term. The term of this Agreement began on the Restatement Date and continues through "
+     "March 31, 2027.", "2022-04-04"),
+    ('This Amended and Restated Franchise Agreement is made on 20 May 2019 between Holloway Grills '
+     "LLC and Kestrel Foods Pty Ltd, and restates the Original Agreement with effect from the "
+     "date of this Agreement.",
+     "2.1 Term. The Term commenced on 1 July 2011 under the Original Agreement and ends on 30 "
+     "June 2026.", "2019-05-20"),
+    ("This Amended and Restated Agency Agreement is made as of June 12, 2020 between Pellham "
+     "Travel Inc. and Ashby Tours Ltd.",
+     "5. Term. The term of the Existing Agreement commenced on October 1, 2014, and the parties "
+     "wish to continue it on the terms of this Agreement until September 30, 2025.",
+     "2020-06-12"),
+])
+def test_a_restated_agreement_starts_on_its_own_date_not_its_predecessors(
+    preamble, clause, effective
+):
+    result = RuleExtractor(SHIPPED, learned=False).extract(
+        EFFECTIVE, [chunk(preamble, 0, 0), chunk(clause, 1, 4000)],
+        context={"agreement_date": effective},
+    )
+    assert result.value == effective
+    # read as its start, not only as the day it is dated
+    assert any(c["kind"] == "effective" and c["value"] == effective for c in result.candidates)

@@ -1700,3 +1700,49 @@ def test_a_joint_signatorys_name_wrapped_over_two_lines_is_read_whole(
     blocks: str, names: list[str]
 ) -> None:
     assert _first(_JOINT_FILING + blocks) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Agreement is made on 4 May 2022 between KESARIYA TEXTILES PRIVATE LIMITED, a company '
+     "incorporated under the Companies Act, 2013, having its registered office at 3rd Floor, Orbit "
+     'Plaza, Goregaon (West), Mumbai 400 062, India (hereinafter referred to as "Kesariya") and '
+     "HALLOWAY FOODS LIMITED, a company incorporated in England, having its registered office at "
+     '9 Tanner Row, York YO1 6JB (hereinafter referred to as "Halloway").',
+     ["KESARIYA TEXTILES PRIVATE LIMITED", "HALLOWAY FOODS LIMITED"]),
+    ("THIS AGREEMENT is made between ANUPAMA SOFTWARE SOLUTIONS PRIVATE LIMITED, having its "
+     'registered office at Plot 7, Powai (East), Mumbai 400 076 (hereinafter "Anupama") and '
+     'TORVIK SYSTEMS AS, a Norwegian company ("Torvik").',
+     ["ANUPAMA SOFTWARE SOLUTIONS PRIVATE LIMITED", "TORVIK SYSTEMS AS"]),
+    ("This Agreement is entered into between Kavya Pharma Private Limited, having its registered "
+     "office at 14 Link Road, Malad (West), Mumbai 400 064, India, and Ostrander Labs, Inc., a "
+     "New Jersey corporation, with offices at 80 Elm Street, Trenton, New Jersey 08608.",
+     ["Kavya Pharma Private Limited", "Ostrander Labs, Inc."]),
+    # a bare alias after a name stays an alias
+    ("This Agreement is made between Northpoint Energy Corporation (NEC), a Texas corporation, "
+     "and Sable Ridge Partners LLC (SRP), a Delaware limited liability company.",
+     ["Northpoint Energy Corporation", "Sable Ridge Partners LLC"]),
+])
+def test_a_locality_in_parentheses_inside_an_address_is_no_party(
+    text: str, names: list[str]
+) -> None:
+    assert _first(text) == names
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('This Agreement is entered into as of May 1, 2020 by and between CASCADE SUMMIT BANK, '
+     'NATIONAL ASSOCIATION, a national banking association ("Bank"), and TRAILHEAD OUTFITTERS '
+     'CO., a Washington corporation ("Company").',
+     ["CASCADE SUMMIT BANK, NATIONAL ASSOCIATION", "TRAILHEAD OUTFITTERS CO."]),
+    ('This Escrow Agreement is entered into among Quillon Therapeutics, Inc. ("Buyer"), Marten '
+     'Group LLC ("Seller") and Grand Meridian Bank, National Banking Association, as escrow agent '
+     '(the "Escrow Agent").',
+     ["Quillon Therapeutics, Inc.", "Marten Group LLC",
+      "Grand Meridian Bank, National Banking Association"]),
+    ("This Trust Agreement is entered into between Larkstone Capital Corp. and First Talon Trust "
+     "Company, National Association, as trustee.",
+     ["Larkstone Capital Corp.", "First Talon Trust Company, National Association"]),
+])
+def test_a_national_banks_spelled_out_legal_form_is_part_of_its_name(
+    text: str, names: list[str]
+) -> None:
+    assert _first(text) == names

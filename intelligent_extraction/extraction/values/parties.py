@@ -73,9 +73,15 @@ CORPORATE_SUFFIX = (
     r"(?<=\S[ \t])(?-i:AB(?![ \t,]+[A-Z]\d|[ \t]+[A-Z][a-z])|ASA|(?<!ED[ \t])(?<!SUCH[ \t])"
     r"AS(?![ \t]+[A-Z])|A\.[ŞS])|Oyj)\b\.?)"
 )
-#: What a comma may stand before inside a name: a legal form ("NORTHWIND, INC.") or a
-#: generational suffix ("Thomas A. Whitcombe, Jr.").
-_SUFFIX_AFTER_COMMA = re.compile(rf"^,\s*(?:{CORPORATE_SUFFIX}|(?-i:Jr|Sr)\b\.?)", _FLAGS)
+#: A US national bank's legal form spelled out ("Beta Bank, National Association", "...,
+#: National Banking Association"), as "N.A." abbreviates it; "the National Association of
+#: Securities Dealers" is a name of its own.
+_NATIONAL_BANK_FORM = r"National[ \t]+(?:Banking[ \t]+)?Association\b(?![ \t]+of\b)"
+#: What a comma may stand before inside a name: a legal form ("NORTHWIND, INC.", "Beta Bank,
+#: National Association") or a generational suffix ("Thomas A. Whitcombe, Jr.").
+_SUFFIX_AFTER_COMMA = re.compile(
+    rf"^,\s*(?:{CORPORATE_SUFFIX}|{_NATIONAL_BANK_FORM}|(?-i:Jr|Sr)\b\.?)", _FLAGS
+)
 _ENDS_WITH_SUFFIX = re.compile(rf"(?:^|[\s,]){CORPORATE_SUFFIX}$", _FLAGS)
 
 _CLAUSE_START = re.compile(
@@ -509,10 +515,24 @@ def _is_alias(m: re.Match[str]) -> bool:
         return False
     if _ALIAS_WORDS.search(inner) or _ROLE_ALIAS.match(inner):
         return True
+    if _LOCALITY_BEFORE.search(m.string, max(0, m.start() - _LOCALITY_REACH), m.start()):
+        return False  # "Goregaon (West), Mumbai": part of an address
     follows = m.string[m.end() : m.end() + 6].lstrip()
     return bool(_BARE_ALIAS.match(inner)) and (
         not follows or follows[0] in ",;." or follows.startswith("and")
     )
+
+
+#: The part of an address a bare parenthesised word qualifies: "at 3rd Floor, Orbit Plaza,
+#: Goregaon (West), Mumbai", "at C-45, Sector 18 (Noida)". An address that starts with a
+#: number runs up to it and the word follows the address's last comma: a locality's
+#: qualifier, no alias.
+_LOCALITY_BEFORE = re.compile(
+    r"\b(?:at|of)[ \t]+[^()\"“”;]*\d[^()\"“”;]*,[ \t]*(?-i:[A-Z0-9][\w-]*)"
+    r"(?:[ \t]+(?-i:[A-Z0-9][\w-]*))?[ \t]*$",
+    _FLAGS,
+)
+_LOCALITY_REACH = 120
 
 
 def _mask_parentheticals(clause: str, group: str = _SEPARATOR) -> str:
