@@ -2093,6 +2093,14 @@ def inventory() -> list[Rule]:
         readers=("date",),
     ))
     rules.append(edit(
+        "rules.py", "the end of a defined period the agreement's term is tied to ('The Rights "
+        "Period starts on ... and ends on <date>. This Agreement ends automatically at the end of "
+        "the Rights Period') is an expiry (_ends_the_agreements_period)",
+        "        or _ends_the_agreements_period(*sentence)\n", "",
+        r"\b(?:[A-Z][\w-]*\s+){1,3}Period\b[^.;]{0,120}?(?i:\b(?:ends?|expires?|through|until)\b)"
+        r"[^.;]{0,40}?\d{4}", flags=0, generic=True, readers=("date",),
+    ))
+    rules.append(edit(
         "rules.py", "a term from a defined start ('begins on the Effective Date') to a day written "
         "in its sentence is the time between them (_defined_start_ends)",
         "        ends = _dated_ends(p.text, days) + _defined_start_ends(p.text, days, defined)\n",

@@ -710,10 +710,55 @@ def _sentence_of(reader: CandidateReader, s: Scored) -> tuple[str, int, int] | N
     return None
 
 
+#: A defined period named before an end date in running text: "The Rights Period starts on
+#: ... and ends on", "the Sponsorship Period runs from ... through"
+_DEFINED_PERIOD = re.compile(r"\b(?:(?!(?:The|This|Each|Any)\b)[A-Z][\w-]*\s+){1,3}Period\b")
+
+#: The agreement's own term tied to a defined period (``{name}``): "This Agreement ends
+#: automatically at the end of the Rights Period", "shall remain in force for the License
+#: Period", "Upon expiry of the ... Period this Agreement shall terminate", "The term of this
+#: Agreement shall be the ... Period". A period the agreement only acts in ("terminate this
+#: Agreement by notice given during the Review Period") is no tie.
+_AGREEMENT_ENDS_WITH_PERIOD = (
+    r"(?i:\b(?:agreement|contract)\s+(?:shall\s+|will\s+)?(?:automatically\s+)?"
+    r"(?:(?:ends?|expires?|terminates?)\s+(?:automatically\s+)?(?:at|on|upon|with)\s+the\s+"
+    r"(?:end|expiry|expiration|last\s+day)\s+of"
+    r"|(?:remains?|continues?|be|is|stays?)\s+(?:in\s+(?:full\s+)?(?:force|effect)"
+    r"(?:\s+and\s+effect)?\s+)?(?:for|during|throughout|until\s+the\s+end\s+of))"
+    r"|\bterm\s+of\s+this\s+(?:agreement|contract)\s+(?:shall\s+be|is|(?:shall\s+)?coincides?"
+    r"\s+with))\s+the\s+{name}\b"
+    r"|(?i:\b(?:end|expiry|expiration)\s+of\s+the)\s+{name},?\s+(?i:(?:this\s+)?"
+    r"(?:agreement|contract)\s+(?:shall\s+|will\s+)?(?:automatically\s+)?"
+    r"(?:ends?|expires?|terminates?))"
+)
+
+
+#: How far around an end date's sentence the tie to the agreement is looked for: a sentence
+#: either side, with a clause heading between ("... ends on 31 May 2026. 2. Term. The term of
+#: this Agreement shall be the Broadcast Period.")
+_PERIOD_TIE_REACH = 250
+
+
+def _ends_the_agreements_period(text: str, s: int, e: int) -> bool:
+    """Whether a defined period named in the sentence ``[s, e)`` is one the agreement's term
+    is tied to, in that sentence or next to it."""
+    near = text[max(0, s - _PERIOD_TIE_REACH) : e + _PERIOD_TIE_REACH]
+    for m in _DEFINED_PERIOD.finditer(text, s, e):
+        name = r"\s+".join(map(re.escape, m.group(0).split()))
+        if re.search(_AGREEMENT_ENDS_WITH_PERIOD.replace("{name}", name), near):
+            return True
+    return False
+
+
 def _names_what_expires(reader: CandidateReader, s: Scored) -> bool:
-    """Whether the sentence of the placed candidate ``s`` names what it ends."""
+    """Whether the sentence of the placed candidate ``s`` names what it ends, or names a
+    defined period the agreement's term is tied to."""
     sentence = _sentence_of(reader, s)
-    return sentence is None or bool(_EXPIRY_SUBJECT.search(*sentence))
+    return (
+        sentence is None
+        or bool(_EXPIRY_SUBJECT.search(*sentence))
+        or _ends_the_agreements_period(*sentence)
+    )
 
 
 #: A term that ends with the month its period ends in: "on the last day of the (calendar) month
