@@ -2270,6 +2270,12 @@ def inventory() -> list[Rule]:
         generic=True,
     ))
     rules.append(edit(
+        rl, "a letter's title in its subject line among parts set off by dashes ('Re: Project "
+        "Falcon - Confidentiality Undertaking') (_dashed_subject_spans)",
+        '    spans += [(s, e, "heading") for s, e in _dashed_subject_spans(text)]\n', "",
+        r"(?m)^[ \t]*(?:Re|Subject)[ \t]*:[^\n]*\s[-–—]\s", generic=True,
+    ))
+    rules.append(edit(
         rl, "documents named by a letter of intent, term sheet, bill of sale, statement of work, "
         "purchase order (_TITLE_WORDS)",
         'r"LETTER\\s+OF\\s+INTENT|TERM\\s+SHEET|BILL\\s+OF\\s+SALE|STATEMENT\\s+OF\\s+WORK|PURCHASE\\s+ORDER"\n'

@@ -1227,6 +1227,7 @@ def test_names_from_signature_blocks_take_the_casing_of_their_definition(
     assert _parties_of(extractor, opening, signatures).value == names
 
 
+
 def test_a_letter_whose_text_defines_one_signatory_keeps_the_signed_casing(extractor):
     # one list, one casing: the acceptor is named only where it signs
     opening = (
@@ -1662,6 +1663,34 @@ def test_a_letters_subject_that_dates_an_agreement_refers_to_another_one():
             "Ladies and Gentlemen:\n\nThis letter amends the Supply Agreement.")
     result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(text, 0, 0)])
     assert result.status != "found"
+
+@pytest.mark.parametrize(("subject", "title"), [
+    ("Re: Project Falcon - Confidentiality Undertaking", "Confidentiality Undertaking"),
+    ("Re: Harbourview Terminal Acquisition - Confidentiality Agreement",
+     "Confidentiality Agreement"),
+    ("Re:  Tamarack Solar Holdings LLC - Proposed Sale of Membership\n      Interests - "
+     "Non-Disclosure Undertaking", "Non-Disclosure Undertaking"),
+    ("Re: Confidentiality Agreement - Project Osprey", "Confidentiality Agreement"),
+])
+def test_a_letters_title_is_the_part_of_its_dashed_subject_line_that_names_it(subject, title):
+    """A letter with no title line titled by its subject line, a project or the company it
+    concerns set off by a dash."""
+    text = (f"March 4, 2024\n\nRidgeline Capital Partners LP\n88 Pine Street\n\n{subject}\n\n"
+            "Ladies and Gentlemen:\n\nYou have asked for information about Falconer "
+            "Instruments Inc.")
+    result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(text, 0, 0)])
+    assert result.value == title, result.candidates[:2]
+
+
+@pytest.mark.parametrize("subject", [
+    "Re: Amendment No. 2 - Supply Agreement",
+    "Subject: Interest Rate Cap Transaction - Ref: 40211876",
+])
+def test_a_dashed_subject_line_naming_another_document_or_none_gives_no_title(subject):
+    text = (f"May 1, 2019\n\nRedfern Corp.\n\n{subject}\n\nLadies and Gentlemen:\n\nThis letter "
+            "sets out the terms agreed.")
+    result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(text, 0, 0)])
+    assert result.status != "found", result.value
 
 
 def test_a_heading_run_into_this_agreement_ends_before_it():
