@@ -266,8 +266,23 @@ def inventory() -> list[Rule]:
     rules.append(edit(
         pr, "a defining mention may put what the party is between its name and its defined term "
         "('Ardent Peak Equity Partners, L.P., a Delaware limited partnership (\"you\")') (_DEFINES)",
-        '    r"(?:,\\s+an?\\s+[^()\\"“”;]{1,150}?)?"\n', "",
+        '    r"(?:,\\s+an?\\s+(?:[^()\\"“”;]|\\([^()\\"“”;\\n]{1,30}\\)){1,150}?)?"\n', "",
         r"[A-Z][\w.&]+,\s+an?\s+[^()\"“”;]{1,150}?\s*\([^()\"“\n]{0,50}?[\"“]", generic=True,
+    ))
+    rules.append(edit(
+        pr, "the apposition between a name and its defined term may hold a bracketed word ('a "
+        "Schedule I bank under the Bank Act (Canada) (the \"Arranger\")') (_DEFINES)",
+        '(?:[^()\\"“”;]|\\([^()\\"“”;\\n]{1,30}\\)){1,150}?', '[^()\\"“”;]{1,150}?',
+        r",\s+an?\s+[^()\"“”;]{1,150}?\([^()\"“”;\n]{1,30}\)[^()\"“”;]{0,150}?\s*"
+        r"\([^()\"“\n]{0,50}?[\"“]", generic=True,
+    ))
+    rules.append(edit(
+        pr, "a bank signs under its name alone, no legal form ('LAURENTIDE DOMINION BANK', 'BANK OF "
+        "MONTREAL') (_BANK_NAME)",
+        '    return name if name and (_LEGAL_FORM.search(name) or _BANK_NAME.search(name)) else None\n',
+        '    return name if name and _LEGAL_FORM.search(name) else None\n',
+        r"(?m)^[ \t]*(?:(?:[A-Z][\w&'-]*[ \t]+){1,4}BANK|(?:THE[ \t]+)?BANK[ \t]+OF[ \t]+[A-Z][\w-]*)"
+        r"[ \t,]*\n", generic=True,
     ))
     rules.append(edit(
         pr, "a defined term may open with more than 'the' ('(together with its subsidiaries, the "
@@ -335,8 +350,18 @@ def inventory() -> list[Rule]:
     rules.append(edit(
         pr, "the company under a letter's close (_closing_companies)",
         "    found += [name for p in passages for name in _closing_companies(p.text)]\n", "",
-        r"^[ \t]*(?:Very\s+truly\s+yours|Sincerely(?:\s+yours)?|Yours\s+(?:truly|sincerely|"
-        r"faithfully))[ \t]*[,.]?[ \t]*\n", flags=re.I | re.M,
+        r"^[ \t]*(?:(?:Very\s+)?(?:truly|sincerely|faithfully)\s+yours|Sincerely|Yours\s+(?:very\s+)?"
+        r"(?:truly|sincerely|faithfully))[ \t]*[,.]?[ \t]*\n", flags=re.I | re.M,
+    ))
+    rules.append(edit(
+        pr, "a letter's close with 'very' after 'Yours' or with 'yours' last ('Yours very truly,', "
+        "'Faithfully yours,') (_LETTER_CLOSE)",
+        '    r"^[ \\t]*(?:(?:Very\\s+)?(?:truly|sincerely|faithfully)\\s+yours|Sincerely"\n'
+        '    r"|Yours\\s+(?:very\\s+)?(?:truly|sincerely|faithfully))"\n',
+        '    r"^[ \\t]*(?:Very\\s+truly\\s+yours|Sincerely(?:\\s+yours)?|Yours\\s+(?:truly|sincerely'
+        '|faithfully))"\n',
+        r"^[ \t]*(?:Yours\s+very\s+(?:truly|sincerely|faithfully)|(?:very\s+)?(?:faithfully|truly)"
+        r"\s+yours|very\s+sincerely\s+yours)[ \t]*[,.]?[ \t]*\n", flags=re.I | re.M, generic=True,
     ))
     rules.append(edit(
         pr, "a letter agreement is between its sender and its acceptor (letter_signatories)",

@@ -1227,6 +1227,44 @@ def test_names_from_signature_blocks_take_the_casing_of_their_definition(
     assert _parties_of(extractor, opening, signatures).value == names
 
 
+@pytest.mark.parametrize("close", ["Yours very truly,", "YOURS VERY TRULY,", "Faithfully yours,"])
+def test_a_borrower_a_letter_is_given_for_is_no_party_under_any_standard_close(
+    extractor, close
+):
+    """The sender under the close and the acceptor sign; the borrower the opening defines
+    before the acceptor does not."""
+    opening = (
+        "Ladies and Gentlemen:\n\nWesterhall Trust Company, a Quebec trust company (\u201cwe\u201d), "
+        "is considering whether to participate in the term loan proposed to be made available to "
+        "Fenwick Quarry Holdings Ltd. (the \u201cBorrower\u201d) and arranged by Cobalt Ridge "
+        "Capital Markets Inc., an Ontario corporation (the \u201cArranger\u201d)."
+    )
+    signatures = (
+        f"{close}\n\nWESTERHALL TRUST COMPANY\n\nBy: /s/ Helena Marchetti\n\n"
+        "Acknowledged and agreed as of the date first written above:\n\n"
+        "COBALT RIDGE CAPITAL MARKETS INC.\n\nBy: /s/ Owen Stroud\n"
+    )
+    result = _parties_of(extractor, opening, signatures)
+    assert result.value == ["Westerhall Trust Company", "Cobalt Ridge Capital Markets Inc."]
+
+
+def test_a_bank_signs_a_letter_under_its_name_alone(extractor):
+    """A bank's name needs no legal form to sign ("HARBOURFRONT DOMINION BANK"), and takes the
+    casing of its definition though what it is holds a bracketed word ("(Canada)")."""
+    opening = (
+        "Ladies and Gentlemen:\n\nKilnsey Landesbank AG, a German public-law bank acting through "
+        "its Vancouver branch (\u201cwe\u201d), is considering whether to lend under the facility proposed to be made "
+        "available to Cypress Narrows Hydro Ltd. (the \u201cBorrower\u201d) and arranged by "
+        "Harbourfront Dominion Bank, a Schedule I bank under the Bank Act (Canada) (the "
+        "\u201cArranger\u201d)."
+    )
+    signatures = (
+        "Yours very truly,\n\nKILNSEY LANDESBANK AG, VANCOUVER BRANCH\n\nBy: /s/ Ute Brandt\n\n"
+        "Acknowledged and agreed:\n\nHARBOURFRONT DOMINION BANK\n\nBy: /s/ Owen Stroud\n"
+    )
+    result = _parties_of(extractor, opening, signatures)
+    assert result.value == ["Kilnsey Landesbank AG", "Harbourfront Dominion Bank"]
+
 
 def test_a_letter_whose_text_defines_one_signatory_keeps_the_signed_casing(extractor):
     # one list, one casing: the acceptor is named only where it signs
