@@ -364,6 +364,15 @@ def inventory() -> list[Rule]:
         r"\s+yours|very\s+sincerely\s+yours)[ \t]*[,.]?[ \t]*\n", flags=re.I | re.M, generic=True,
     ))
     rules.append(edit(
+        pr, "an acceptance heading a PDF's text runs onto the line above ('Title: Managing "
+        "Director Acknowledged and agreed as of the date first written above:') (_ACCEPTANCE)",
+        '    r"|[ \\t](?-i:Accepted|Agreed|Confirmed|Acknowledged|ACCEPTED|AGREED|CONFIRMED|'
+        'ACKNOWLEDGED)"\n', '    r"|(?!)(?-i:Accepted|Agreed|Confirmed|Acknowledged|ACCEPTED|AGREED|'
+        'CONFIRMED|ACKNOWLEDGED)"\n',
+        r"\S[ \t]+(?:Accepted|Agreed|Confirmed|Acknowledged),?[ \t]+(?:and|&)[ \t]+"
+        r"(?:Accepted|Agreed|Confirmed|Acknowledged)\b[^\n:]{0,80}:[ \t]*\n", generic=True,
+    ))
+    rules.append(edit(
         pr, "a letter agreement is between its sender and its acceptor (letter_signatories)",
         "    letter = letter_signatories(passages)\n", "    letter = None\n",
         r"^[ \t]*(?:Accepted|Agreed|Confirmed|Acknowledged)\b", flags=re.I | re.M,

@@ -403,7 +403,12 @@ def _closing_companies(text: str) -> list[str]:
 #: AND AGREED"): the company that accepts is named on one of the next lines.
 _ACCEPTANCE = re.compile(
     r"^[ \t]*(?:Accepted|Agreed|Confirmed|Acknowledged)(?:,?[ \t]+(?:and|&)[ \t]+"
-    r"(?:Accepted|Agreed|Confirmed|Acknowledged))?\b[^\n]{0,80}\n",
+    r"(?:Accepted|Agreed|Confirmed|Acknowledged))?\b[^\n]{0,80}\n"
+    # a PDF's text may run the heading onto the line above ("Title: Managing Director
+    # Acknowledged and agreed as of the date first written above:"): the pair of words, a
+    # capital first, and the colon that ends the heading's line
+    r"|[ \t](?-i:Accepted|Agreed|Confirmed|Acknowledged|ACCEPTED|AGREED|CONFIRMED|ACKNOWLEDGED)"
+    r",?[ \t]+(?:and|&)[ \t]+(?:Accepted|Agreed|Confirmed|Acknowledged)\b[^\n:]{0,80}:[ \t]*\n",
     re.IGNORECASE | re.MULTILINE,
 )
 _LETTER_SPAN = 1500  # how far below the close its acceptance may stand

@@ -1266,6 +1266,26 @@ def test_a_bank_signs_a_letter_under_its_name_alone(extractor):
     assert result.value == ["Kilnsey Landesbank AG", "Harbourfront Dominion Bank"]
 
 
+@pytest.mark.parametrize("heading", [
+    "Acknowledged and agreed as of the date first written above:", "CONFIRMED AND AGREED:",
+])
+def test_an_acceptance_run_onto_the_line_above_still_names_the_acceptor(extractor, heading):
+    """A PDF's text may run the acceptance heading onto the sender's title line."""
+    opening = (
+        "Ladies and Gentlemen:\n\nIn connection with your evaluation of a possible acquisition "
+        "of Saltmarsh Boatworks, Inc. (the \u201cCompany\u201d), Tidewater Capital Advisors LLC, a "
+        "Virginia limited liability company (\u201cwe\u201d), will furnish to Granite Spur "
+        "Holdings, Inc., a Colorado corporation (\u201cyou\u201d), information about the Company."
+    )
+    signatures = (
+        "Sincerely,\n\nTIDEWATER CAPITAL ADVISORS LLC\n\nBy: /s/ Helena Marchetti\n\n"
+        f"Name: Helena Marchetti Title: Managing Director {heading}\n\n"
+        "GRANITE SPUR HOLDINGS, INC.\n\nBy: /s/ Owen Stroud\n"
+    )
+    result = _parties_of(extractor, opening, signatures)
+    assert result.value == ["Tidewater Capital Advisors LLC", "Granite Spur Holdings, Inc."]
+
+
 def test_a_letter_whose_text_defines_one_signatory_keeps_the_signed_casing(extractor):
     # one list, one casing: the acceptor is named only where it signs
     opening = (
