@@ -266,8 +266,23 @@ def inventory() -> list[Rule]:
     rules.append(edit(
         pr, "a defining mention may put what the party is between its name and its defined term "
         "('Ardent Peak Equity Partners, L.P., a Delaware limited partnership (\"you\")') (_DEFINES)",
-        '    r"(?:,\\s+an?\\s+[^()\\"“”;]{1,150}?)?"\n', "",
+        '    r"(?:,\\s+an?\\s+(?:[^()\\"“”;]|\\([^()\\"“”;\\n]{1,30}\\)){1,150}?)?"\n', "",
         r"[A-Z][\w.&]+,\s+an?\s+[^()\"“”;]{1,150}?\s*\([^()\"“\n]{0,50}?[\"“]", generic=True,
+    ))
+    rules.append(edit(
+        pr, "the apposition between a name and its defined term may hold a bracketed word ('a "
+        "Schedule I bank under the Bank Act (Canada) (the \"Arranger\")') (_DEFINES)",
+        '(?:[^()\\"“”;]|\\([^()\\"“”;\\n]{1,30}\\)){1,150}?', '[^()\\"“”;]{1,150}?',
+        r",\s+an?\s+[^()\"“”;]{1,150}?\([^()\"“”;\n]{1,30}\)[^()\"“”;]{0,150}?\s*"
+        r"\([^()\"“\n]{0,50}?[\"“]", generic=True,
+    ))
+    rules.append(edit(
+        pr, "a bank signs under its name alone, no legal form ('LAURENTIDE DOMINION BANK', 'BANK OF "
+        "MONTREAL') (_BANK_NAME)",
+        '    return name if name and (_LEGAL_FORM.search(name) or _BANK_NAME.search(name)) else None\n',
+        '    return name if name and _LEGAL_FORM.search(name) else None\n',
+        r"(?m)^[ \t]*(?:(?:[A-Z][\w&'-]*[ \t]+){1,4}BANK|(?:THE[ \t]+)?BANK[ \t]+OF[ \t]+[A-Z][\w-]*)"
+        r"[ \t,]*\n", generic=True,
     ))
     rules.append(edit(
         pr, "a defined term may open with more than 'the' ('(together with its subsidiaries, the "
@@ -335,8 +350,27 @@ def inventory() -> list[Rule]:
     rules.append(edit(
         pr, "the company under a letter's close (_closing_companies)",
         "    found += [name for p in passages for name in _closing_companies(p.text)]\n", "",
-        r"^[ \t]*(?:Very\s+truly\s+yours|Sincerely(?:\s+yours)?|Yours\s+(?:truly|sincerely|"
-        r"faithfully))[ \t]*[,.]?[ \t]*\n", flags=re.I | re.M,
+        r"^[ \t]*(?:(?:Very\s+)?(?:truly|sincerely|faithfully)\s+yours|Sincerely|Yours\s+(?:very\s+)?"
+        r"(?:truly|sincerely|faithfully))[ \t]*[,.]?[ \t]*\n", flags=re.I | re.M,
+    ))
+    rules.append(edit(
+        pr, "a letter's close with 'very' after 'Yours' or with 'yours' last ('Yours very truly,', "
+        "'Faithfully yours,') (_LETTER_CLOSE)",
+        '    r"^[ \\t]*(?:(?:Very\\s+)?(?:truly|sincerely|faithfully)\\s+yours|Sincerely"\n'
+        '    r"|Yours\\s+(?:very\\s+)?(?:truly|sincerely|faithfully))"\n',
+        '    r"^[ \\t]*(?:Very\\s+truly\\s+yours|Sincerely(?:\\s+yours)?|Yours\\s+(?:truly|sincerely'
+        '|faithfully))"\n',
+        r"^[ \t]*(?:Yours\s+very\s+(?:truly|sincerely|faithfully)|(?:very\s+)?(?:faithfully|truly)"
+        r"\s+yours|very\s+sincerely\s+yours)[ \t]*[,.]?[ \t]*\n", flags=re.I | re.M, generic=True,
+    ))
+    rules.append(edit(
+        pr, "an acceptance heading a PDF's text runs onto the line above ('Title: Managing "
+        "Director Acknowledged and agreed as of the date first written above:') (_ACCEPTANCE)",
+        '    r"|[ \\t](?-i:Accepted|Agreed|Confirmed|Acknowledged|ACCEPTED|AGREED|CONFIRMED|'
+        'ACKNOWLEDGED)"\n', '    r"|(?!)(?-i:Accepted|Agreed|Confirmed|Acknowledged|ACCEPTED|AGREED|'
+        'CONFIRMED|ACKNOWLEDGED)"\n',
+        r"\S[ \t]+(?:Accepted|Agreed|Confirmed|Acknowledged),?[ \t]+(?:and|&)[ \t]+"
+        r"(?:Accepted|Agreed|Confirmed|Acknowledged)\b[^\n:]{0,80}:[ \t]*\n", generic=True,
     ))
     rules.append(edit(
         pr, "a letter agreement is between its sender and its acceptor (letter_signatories)",
@@ -2153,6 +2187,14 @@ def inventory() -> list[Rule]:
         readers=("date",),
     ))
     rules.append(edit(
+        "rules.py", "the end of a defined period the agreement's term is tied to ('The Rights "
+        "Period starts on ... and ends on <date>. This Agreement ends automatically at the end of "
+        "the Rights Period') is an expiry (_ends_the_agreements_period)",
+        "        or _ends_the_agreements_period(*sentence)\n", "",
+        r"\b(?:[A-Z][\w-]*\s+){1,3}Period\b[^.;]{0,120}?(?i:\b(?:ends?|expires?|through|until)\b)"
+        r"[^.;]{0,40}?\d{4}", flags=0, generic=True, readers=("date",),
+    ))
+    rules.append(edit(
         "rules.py", "a term from a defined start ('begins on the Effective Date') to a day written "
         "in its sentence is the time between them (_defined_start_ends)",
         "        ends = _dated_ends(p.text, days) + _defined_start_ends(p.text, days, defined)\n",
@@ -2320,6 +2362,12 @@ def inventory() -> list[Rule]:
         '    spans += [(m.start("t"), m.end("t"), "heading") for m in _LETTER_SUBJECT.finditer(text)]\n',
         "", r"(?m)^[ \t]*(?:Re|Subject)[ \t]*:.*\b(?:Agreement|Contract|Amendment)[ \t]*$",
         generic=True,
+    ))
+    rules.append(edit(
+        rl, "a letter's title in its subject line among parts set off by dashes ('Re: Project "
+        "Falcon - Confidentiality Undertaking') (_dashed_subject_spans)",
+        '    spans += [(s, e, "heading") for s, e in _dashed_subject_spans(text)]\n', "",
+        r"(?m)^[ \t]*(?:Re|Subject)[ \t]*:[^\n]*\s[-–—]\s", generic=True,
     ))
     rules.append(edit(
         rl, "documents named by a letter of intent, term sheet, bill of sale, statement of work, "

@@ -368,7 +368,8 @@ def _signing_companies(text: str) -> list[str]:
 #: d/b/a BETA"): the company that writes the letter, though a trade name, an alias or an
 #: "Accepted and agreed" line may stand between it and its "By:".
 _LETTER_CLOSE = re.compile(
-    r"^[ \t]*(?:Very\s+truly\s+yours|Sincerely(?:\s+yours)?|Yours\s+(?:truly|sincerely|faithfully))"
+    r"^[ \t]*(?:(?:Very\s+)?(?:truly|sincerely|faithfully)\s+yours|Sincerely"
+    r"|Yours\s+(?:very\s+)?(?:truly|sincerely|faithfully))"
     r"[ \t]*[,.]?[ \t]*\n\s*(?P<line>[^\n]{3,120})",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -379,11 +380,16 @@ def _before_by(line: str) -> str:
     return re.split(r"\bBy\s*:", line)[0]
 
 
+#: A bank signs under its name alone, with no legal form ("LAURENTIDE DOMINION BANK", "BANK OF
+#: MONTREAL")
+_BANK_NAME = re.compile(r"\bBank$|^(?:The\s+)?Bank\s+of\s", re.IGNORECASE)
+
+
 def _company_on(line: str) -> str | None:
     """The company a signature line opens with, read as the preamble reads a name, up to its
-    "By:"."""
+    "By:": a name with its legal form, or a bank's."""
     name = name_opening(_before_by(line))
-    return name if name and _LEGAL_FORM.search(name) else None
+    return name if name and (_LEGAL_FORM.search(name) or _BANK_NAME.search(name)) else None
 
 
 def _closing_companies(text: str) -> list[str]:
@@ -397,7 +403,12 @@ def _closing_companies(text: str) -> list[str]:
 #: AND AGREED"): the company that accepts is named on one of the next lines.
 _ACCEPTANCE = re.compile(
     r"^[ \t]*(?:Accepted|Agreed|Confirmed|Acknowledged)(?:,?[ \t]+(?:and|&)[ \t]+"
-    r"(?:Accepted|Agreed|Confirmed|Acknowledged))?\b[^\n]{0,80}\n",
+    r"(?:Accepted|Agreed|Confirmed|Acknowledged))?\b[^\n]{0,80}\n"
+    # a PDF's text may run the heading onto the line above ("Title: Managing Director
+    # Acknowledged and agreed as of the date first written above:"): the pair of words, a
+    # capital first, and the colon that ends the heading's line
+    r"|[ \t](?-i:Accepted|Agreed|Confirmed|Acknowledged|ACCEPTED|AGREED|CONFIRMED|ACKNOWLEDGED)"
+    r",?[ \t]+(?:and|&)[ \t]+(?:Accepted|Agreed|Confirmed|Acknowledged)\b[^\n:]{0,80}:[ \t]*\n",
     re.IGNORECASE | re.MULTILINE,
 )
 _LETTER_SPAN = 1500  # how far below the close its acceptance may stand
@@ -526,7 +537,8 @@ def _as_defined(names: list[str], passages: list[Passage], every: bool = False) 
 #: without a "between" clause defines them so ("X, a Brazilian corporation (the "Company"),
 #: understands that Y, a Delaware limited partnership ("you"), is considering ...").
 _DEFINES = (
-    r"(?:,\s+an?\s+[^()\"“”;]{1,150}?)?"
+    # the apposition may hold a bracketed word ("a Schedule I bank under the Bank Act (Canada)")
+    r"(?:,\s+an?\s+(?:[^()\"“”;]|\([^()\"“”;\n]{1,30}\)){1,150}?)?"
     r"[ \t]*\([^()\"“\n]{0,50}?[\"“]"
 )
 

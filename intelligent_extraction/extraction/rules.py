@@ -798,10 +798,55 @@ def _sentence_of(reader: CandidateReader, s: Scored) -> tuple[str, int, int] | N
     return None
 
 
+#: A defined period named before an end date in running text: "The Rights Period starts on
+#: ... and ends on", "the Sponsorship Period runs from ... through"
+_DEFINED_PERIOD = re.compile(r"\b(?:(?!(?:The|This|Each|Any)\b)[A-Z][\w-]*\s+){1,3}Period\b")
+
+#: The agreement's own term tied to a defined period (``{name}``): "This Agreement ends
+#: automatically at the end of the Rights Period", "shall remain in force for the License
+#: Period", "Upon expiry of the ... Period this Agreement shall terminate", "The term of this
+#: Agreement shall be the ... Period". A period the agreement only acts in ("terminate this
+#: Agreement by notice given during the Review Period") is no tie.
+_AGREEMENT_ENDS_WITH_PERIOD = (
+    r"(?i:\b(?:agreement|contract)\s+(?:shall\s+|will\s+)?(?:automatically\s+)?"
+    r"(?:(?:ends?|expires?|terminates?)\s+(?:automatically\s+)?(?:at|on|upon|with)\s+the\s+"
+    r"(?:end|expiry|expiration|last\s+day)\s+of"
+    r"|(?:remains?|continues?|be|is|stays?)\s+(?:in\s+(?:full\s+)?(?:force|effect)"
+    r"(?:\s+and\s+effect)?\s+)?(?:for|during|throughout|until\s+the\s+end\s+of))"
+    r"|\bterm\s+of\s+this\s+(?:agreement|contract)\s+(?:shall\s+be|is|(?:shall\s+)?coincides?"
+    r"\s+with))\s+the\s+{name}\b"
+    r"|(?i:\b(?:end|expiry|expiration)\s+of\s+the)\s+{name},?\s+(?i:(?:this\s+)?"
+    r"(?:agreement|contract)\s+(?:shall\s+|will\s+)?(?:automatically\s+)?"
+    r"(?:ends?|expires?|terminates?))"
+)
+
+
+#: How far around an end date's sentence the tie to the agreement is looked for: a sentence
+#: either side, with a clause heading between ("... ends on 31 May 2026. 2. Term. The term of
+#: this Agreement shall be the Broadcast Period.")
+_PERIOD_TIE_REACH = 250
+
+
+def _ends_the_agreements_period(text: str, s: int, e: int) -> bool:
+    """Whether a defined period named in the sentence ``[s, e)`` is one the agreement's term
+    is tied to, in that sentence or next to it."""
+    near = text[max(0, s - _PERIOD_TIE_REACH) : e + _PERIOD_TIE_REACH]
+    for m in _DEFINED_PERIOD.finditer(text, s, e):
+        name = r"\s+".join(map(re.escape, m.group(0).split()))
+        if re.search(_AGREEMENT_ENDS_WITH_PERIOD.replace("{name}", name), near):
+            return True
+    return False
+
+
 def _names_what_expires(reader: CandidateReader, s: Scored) -> bool:
-    """Whether the sentence of the placed candidate ``s`` names what it ends."""
+    """Whether the sentence of the placed candidate ``s`` names what it ends, or names a
+    defined period the agreement's term is tied to."""
     sentence = _sentence_of(reader, s)
-    return sentence is None or bool(_EXPIRY_SUBJECT.search(*sentence))
+    return (
+        sentence is None
+        or bool(_EXPIRY_SUBJECT.search(*sentence))
+        or _ends_the_agreements_period(*sentence)
+    )
 
 
 #: A term that ends with the month its period ends in: "on the last day of the (calendar) month
@@ -1129,6 +1174,18 @@ _LETTER_SUBJECT = re.compile(
     r"[ \t]*(?:\(\s*(?:this|the)\s+[\"“][^\"”\n]{1,30}[\"”]\s*\))?[ \t]*$",
     re.MULTILINE,
 )
+#: A subject line's opening, before what it says the letter is about
+_SUBJECT_OPENING = re.compile(r"^[ \t]*(?:Re|RE|Subject|SUBJECT)[ \t]*:[ \t]*", re.MULTILINE)
+_DASH = re.compile(r"\s+[-–—]\s+")
+#: The part of a subject line set off by dashes that is the letter's own title
+_SUBJECT_TITLE = re.compile(
+    rf"(?:{_TITLE_WORD}){{1,8}}(?:Agreement|AGREEMENT|Contract|CONTRACT|Undertaking|UNDERTAKING)"
+)
+#: Another part naming a document makes the line a reference to it ("Re: Amendment No. 2 -
+#: Supply Agreement")
+_NAMES_A_DOCUMENT = re.compile(r"\b(?i:agreements?|contracts?|undertakings?|amendments?)\b")
+
+
 #: A capitalised title the preamble gives in full before the name it defines, whatever its
 #: last word ("THIS SERVICE AGREEMENT FOR CUSTODY SERVICES (this "Agreement")").
 _PREAMBLE_DEFINED = re.compile(
@@ -1377,6 +1434,40 @@ def _preamble_spans(text: str) -> list[tuple[int, int, str]]:
     return spans
 
 
+def _line_end(text: str, pos: int) -> int:
+    """Where the line holding ``pos`` ends (the text's end on its last line)."""
+    end = text.find("\n", pos)
+    return len(text) if end < 0 else end
+
+
+def _dash_parts(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The spans of ``text[start:end]`` between dashes, trailing blanks dropped."""
+    cuts = [(m.start(), m.end()) for m in _DASH.finditer(text, start, end)]
+    bounds = zip([start] + [e for _, e in cuts], [s for s, _ in cuts] + [end], strict=True)
+    return [(s, s + len(text[s:e].rstrip())) for s, e in bounds]
+
+
+def _dashed_subject_spans(text: str) -> list[tuple[int, int]]:
+    """A letter's title in its subject line among parts set off by dashes: "Re: Project Falcon
+    - Confidentiality Undertaking", "Re: Muskeg Lake Pipelines Ltd. - Senior Secured Credit
+    Facilities - Confidentiality Undertaking" (the line read on to the next when it wraps),
+    "Re: Confidentiality Agreement - Project Osprey"."""
+    spans = []
+    for m in _SUBJECT_OPENING.finditer(text):
+        line_end = _line_end(text, m.end())
+        wrapped_end = _line_end(text, line_end + 1)
+        for end in (line_end, wrapped_end if text[line_end:wrapped_end].strip() else line_end):
+            parts = _dash_parts(text, m.end(), end)
+            titles = [(s, e) for s, e in parts if _SUBJECT_TITLE.fullmatch(text, s, e)]
+            others = [text[s:e] for s, e in parts if (s, e) not in titles]
+            if len(parts) > 1 and len(titles) == 1 and not any(
+                _NAMES_A_DOCUMENT.search(o) for o in others
+            ):
+                spans.append(titles[0])
+                break
+    return spans
+
+
 def title_spans(text: str) -> list[tuple[int, int, str]]:
     """Every title a passage may give: headings (a letter's subject line among them) and the
     preamble's "This ... Agreement", each with its kind."""
@@ -1384,6 +1475,7 @@ def title_spans(text: str) -> list[tuple[int, int, str]]:
     spans += [(s, e, "heading") for s, e in _midline_spans(text)
               if not any(s < e2 and s2 < e for s2, e2, _ in spans)]
     spans += [(m.start("t"), m.end("t"), "heading") for m in _LETTER_SUBJECT.finditer(text)]
+    spans += [(s, e, "heading") for s, e in _dashed_subject_spans(text)]
     return spans + _preamble_spans(text)
 
 

@@ -182,6 +182,40 @@ def test_an_expiry_that_names_the_agreement_or_an_end_date_label_stays(text, end
 
 
 @pytest.mark.parametrize(("text", "end"), [
+    ("The Rights Period starts on 1 September 2024 and ends on 31 August 2027. This Agreement "
+     "ends automatically at the end of the Rights Period.", "2027-08-31"),
+    ("The Exploitation Period commences on 1 April 2023 and expires on 31 March 2029. This "
+     "Agreement shall automatically terminate on the expiry of the Exploitation Period.",
+     "2029-03-31"),
+    ("The Sponsorship Period runs from January 1, 2024 through December 31, 2026. This "
+     "Agreement shall expire at the end of the Sponsorship Period.", "2026-12-31"),
+    ("Upon expiry of the Merchandising Period this Agreement shall terminate automatically. "
+     "The Merchandising Period shall begin on 1 July 2023 and shall end on 30 June 2028.",
+     "2028-06-30"),
+    ("3. Broadcast Period. The Broadcast Period starts on 1 September 2023 and ends on 31 May "
+     "2026.\n\n4. Term. The term of this Agreement shall be the Broadcast Period.", "2026-05-31"),
+])
+def test_the_end_of_a_defined_period_the_agreement_runs_for_is_its_expiry(text, end):
+    """A defined period with its own start and end in running text, the agreement's term tied
+    to it in the sentence next to it (media, sponsorship and licence agreements)."""
+    result = _expiry(text, effective_date="2016-03-01")
+    assert result.value == end, (result.value, result.candidates[:2])
+
+
+@pytest.mark.parametrize("text", [
+    "The Warranty Period starts on April 1, 2023 and ends on March 31, 2025. The Supplier shall "
+    "repair any defect notified under this Agreement during the Warranty Period.",
+    "The first Payment Period starts on 1 February 2024 and ends on 30 April 2024. Fees under "
+    "this Agreement shall be paid within the Payment Period.",
+    "The Review Period begins on July 1, 2023 and ends on September 30, 2023. Either party may "
+    "terminate this Agreement by written notice given during the Review Period.",
+])
+def test_the_end_of_a_period_the_agreement_only_acts_in_is_no_expiry(text):
+    result = _expiry(text, effective_date="2016-03-01")
+    assert result.status == "not_found", (result.value, result.candidates[:2])
+
+
+@pytest.mark.parametrize(("text", "end"), [
     ('"Licence Period" means the three (3) year period from the Start Date to 30 June 2017, '
      "unless ended sooner under Clause 12.", "2017-06-30"),
     ("The term of this Agreement shall be four (4) years following the opening of the first "

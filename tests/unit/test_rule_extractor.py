@@ -1242,6 +1242,65 @@ def test_names_from_signature_blocks_take_the_casing_of_their_definition(
     assert _parties_of(extractor, opening, signatures).value == names
 
 
+@pytest.mark.parametrize("close", ["Yours very truly,", "YOURS VERY TRULY,", "Faithfully yours,"])
+def test_a_borrower_a_letter_is_given_for_is_no_party_under_any_standard_close(
+    extractor, close
+):
+    """The sender under the close and the acceptor sign; the borrower the opening defines
+    before the acceptor does not."""
+    opening = (
+        "Ladies and Gentlemen:\n\nWesterhall Trust Company, a Quebec trust company (\u201cwe\u201d), "
+        "is considering whether to participate in the term loan proposed to be made available to "
+        "Fenwick Quarry Holdings Ltd. (the \u201cBorrower\u201d) and arranged by Cobalt Ridge "
+        "Capital Markets Inc., an Ontario corporation (the \u201cArranger\u201d)."
+    )
+    signatures = (
+        f"{close}\n\nWESTERHALL TRUST COMPANY\n\nBy: /s/ Helena Marchetti\n\n"
+        "Acknowledged and agreed as of the date first written above:\n\n"
+        "COBALT RIDGE CAPITAL MARKETS INC.\n\nBy: /s/ Owen Stroud\n"
+    )
+    result = _parties_of(extractor, opening, signatures)
+    assert result.value == ["Westerhall Trust Company", "Cobalt Ridge Capital Markets Inc."]
+
+
+def test_a_bank_signs_a_letter_under_its_name_alone(extractor):
+    """A bank's name needs no legal form to sign ("HARBOURFRONT DOMINION BANK"), and takes the
+    casing of its definition though what it is holds a bracketed word ("(Canada)")."""
+    opening = (
+        "Ladies and Gentlemen:\n\nKilnsey Landesbank AG, a German public-law bank acting through "
+        "its Vancouver branch (\u201cwe\u201d), is considering whether to lend under the facility proposed to be made "
+        "available to Cypress Narrows Hydro Ltd. (the \u201cBorrower\u201d) and arranged by "
+        "Harbourfront Dominion Bank, a Schedule I bank under the Bank Act (Canada) (the "
+        "\u201cArranger\u201d)."
+    )
+    signatures = (
+        "Yours very truly,\n\nKILNSEY LANDESBANK AG, VANCOUVER BRANCH\n\nBy: /s/ Ute Brandt\n\n"
+        "Acknowledged and agreed:\n\nHARBOURFRONT DOMINION BANK\n\nBy: /s/ Owen Stroud\n"
+    )
+    result = _parties_of(extractor, opening, signatures)
+    assert result.value == ["Kilnsey Landesbank AG", "Harbourfront Dominion Bank"]
+
+
+@pytest.mark.parametrize("heading", [
+    "Acknowledged and agreed as of the date first written above:", "CONFIRMED AND AGREED:",
+])
+def test_an_acceptance_run_onto_the_line_above_still_names_the_acceptor(extractor, heading):
+    """A PDF's text may run the acceptance heading onto the sender's title line."""
+    opening = (
+        "Ladies and Gentlemen:\n\nIn connection with your evaluation of a possible acquisition "
+        "of Saltmarsh Boatworks, Inc. (the \u201cCompany\u201d), Tidewater Capital Advisors LLC, a "
+        "Virginia limited liability company (\u201cwe\u201d), will furnish to Granite Spur "
+        "Holdings, Inc., a Colorado corporation (\u201cyou\u201d), information about the Company."
+    )
+    signatures = (
+        "Sincerely,\n\nTIDEWATER CAPITAL ADVISORS LLC\n\nBy: /s/ Helena Marchetti\n\n"
+        f"Name: Helena Marchetti Title: Managing Director {heading}\n\n"
+        "GRANITE SPUR HOLDINGS, INC.\n\nBy: /s/ Owen Stroud\n"
+    )
+    result = _parties_of(extractor, opening, signatures)
+    assert result.value == ["Tidewater Capital Advisors LLC", "Granite Spur Holdings, Inc."]
+
+
 def test_a_letter_whose_text_defines_one_signatory_keeps_the_signed_casing(extractor):
     # one list, one casing: the acceptor is named only where it signs
     opening = (
@@ -1677,6 +1736,34 @@ def test_a_letters_subject_that_dates_an_agreement_refers_to_another_one():
             "Ladies and Gentlemen:\n\nThis letter amends the Supply Agreement.")
     result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(text, 0, 0)])
     assert result.status != "found"
+
+@pytest.mark.parametrize(("subject", "title"), [
+    ("Re: Project Falcon - Confidentiality Undertaking", "Confidentiality Undertaking"),
+    ("Re: Harbourview Terminal Acquisition - Confidentiality Agreement",
+     "Confidentiality Agreement"),
+    ("Re:  Tamarack Solar Holdings LLC - Proposed Sale of Membership\n      Interests - "
+     "Non-Disclosure Undertaking", "Non-Disclosure Undertaking"),
+    ("Re: Confidentiality Agreement - Project Osprey", "Confidentiality Agreement"),
+])
+def test_a_letters_title_is_the_part_of_its_dashed_subject_line_that_names_it(subject, title):
+    """A letter with no title line titled by its subject line, a project or the company it
+    concerns set off by a dash."""
+    text = (f"March 4, 2024\n\nRidgeline Capital Partners LP\n88 Pine Street\n\n{subject}\n\n"
+            "Ladies and Gentlemen:\n\nYou have asked for information about Falconer "
+            "Instruments Inc.")
+    result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(text, 0, 0)])
+    assert result.value == title, result.candidates[:2]
+
+
+@pytest.mark.parametrize("subject", [
+    "Re: Amendment No. 2 - Supply Agreement",
+    "Subject: Interest Rate Cap Transaction - Ref: 40211876",
+])
+def test_a_dashed_subject_line_naming_another_document_or_none_gives_no_title(subject):
+    text = (f"May 1, 2019\n\nRedfern Corp.\n\n{subject}\n\nLadies and Gentlemen:\n\nThis letter "
+            "sets out the terms agreed.")
+    result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, [chunk(text, 0, 0)])
+    assert result.status != "found", result.value
 
 
 def test_a_heading_run_into_this_agreement_ends_before_it():
