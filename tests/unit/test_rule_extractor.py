@@ -1349,6 +1349,15 @@ def test_a_stated_effective_date_answers_under_either_convention(fallback):
     ("MUTUAL NON-DISCLOSURE AGREEMENT\n\n" + SIGNED_ONLY, "2011-03-03"),
     ("Employee Confidential Information and Invention Assignment Agreement\n\n" + SIGNED_ONLY,
      "2011-03-03"),
+    # ... and so is a confidentiality undertaking or letter, its date the letter's
+    ("NON-DISCLOSURE UNDERTAKING\n\nThis undertaking is given on March 3, 2011 by Northwind "
+     "Traders Ltd. to Tallgrass Analytics LLC.", "2011-03-03"),
+    ("Ravenscroft Partners LLP\n\n14 May 2011\n\nTo: Eastfold Bank plc\n\nDear Sirs,\n\n"
+     "Project Heron - Confidentiality Undertaking\n\nIn consideration of you providing us "
+     "with information on Heron Holdings Ltd, we undertake to you as follows.", "2011-05-14"),
+    ("May 14, 2011\n\nGreyfriars Capital LLC\n\nRe: Confidentiality Letter\n\nLadies and "
+     "Gentlemen: As a condition to receiving information on Penwith Foods Inc., you agree to "
+     "the terms of this letter.", "2011-05-14"),
     # neither: a commercial contract that never names an effective date has none to label
     (SIGNED_ONLY, None),
     # a confidentiality clause is no confidentiality agreement
