@@ -1345,6 +1345,10 @@ def test_a_stated_effective_date_answers_under_either_convention(fallback):
     (SIGNED_ONLY + " The present Agreement comes into effect upon its signature.", "2011-03-03"),
     (SIGNED_ONLY + " This Agreement takes effect on the date on which it is signed.",
      "2011-03-03"),
+    # ... but a day it enters into force on is stated: no call for the signing date
+    (SIGNED_ONLY + " This Agreement shall come into force on May 1, 2011.", "2011-05-01"),
+    (SIGNED_ONLY + " This Agreement takes effect on 1 May 2011 for an indefinite period.",
+     "2011-05-01"),
     # a confidentiality agreement: so is its signing date, whatever the wording
     ("MUTUAL NON-DISCLOSURE AGREEMENT\n\n" + SIGNED_ONLY, "2011-03-03"),
     ("Employee Confidential Information and Invention Assignment Agreement\n\n" + SIGNED_ONLY,
