@@ -1413,10 +1413,29 @@ def test_a_stated_effective_date_answers_under_either_convention(fallback):
 @pytest.mark.parametrize("opening, expected", [
     # speaks of its effective date elsewhere: the signing date is the effective date
     (SIGNED_ONLY + " This Agreement becomes effective upon signature.", "2011-03-03"),
+    # ... or says when it takes effect in other words
+    (SIGNED_ONLY + " This Agreement shall enter into force on the date of its execution.",
+     "2011-03-03"),
+    (SIGNED_ONLY + " The present Agreement comes into effect upon its signature.", "2011-03-03"),
+    (SIGNED_ONLY + " This Agreement takes effect on the date on which it is signed.",
+     "2011-03-03"),
+    # ... but a day it enters into force on is stated: no call for the signing date
+    (SIGNED_ONLY + " This Agreement shall come into force on May 1, 2011.", "2011-05-01"),
+    (SIGNED_ONLY + " This Agreement takes effect on 1 May 2011 for an indefinite period.",
+     "2011-05-01"),
     # a confidentiality agreement: so is its signing date, whatever the wording
     ("MUTUAL NON-DISCLOSURE AGREEMENT\n\n" + SIGNED_ONLY, "2011-03-03"),
     ("Employee Confidential Information and Invention Assignment Agreement\n\n" + SIGNED_ONLY,
      "2011-03-03"),
+    # ... and so is a confidentiality undertaking or letter, its date the letter's
+    ("NON-DISCLOSURE UNDERTAKING\n\nThis undertaking is given on March 3, 2011 by Northwind "
+     "Traders Ltd. to Tallgrass Analytics LLC.", "2011-03-03"),
+    ("Ravenscroft Partners LLP\n\n14 May 2011\n\nTo: Eastfold Bank plc\n\nDear Sirs,\n\n"
+     "Project Heron - Confidentiality Undertaking\n\nIn consideration of you providing us "
+     "with information on Heron Holdings Ltd, we undertake to you as follows.", "2011-05-14"),
+    ("May 14, 2011\n\nGreyfriars Capital LLC\n\nRe: Confidentiality Letter\n\nLadies and "
+     "Gentlemen: As a condition to receiving information on Penwith Foods Inc., you agree to "
+     "the terms of this letter.", "2011-05-14"),
     # neither: a commercial contract that never names an effective date has none to label
     (SIGNED_ONLY, None),
     # a confidentiality clause is no confidentiality agreement
@@ -1437,6 +1456,21 @@ def test_the_shipped_convention_answers_with_the_signing_date_when_the_contract_
     extractor = RuleExtractor(SHIPPED, learned=False)
     result = extractor.extract(EFFECTIVE, [chunk(opening, 0, 0)])
     assert result.value == expected
+
+
+@pytest.mark.parametrize("verb", [
+    "shall enter into force on", "will come into force on", "shall take effect on",
+    "shall come into effect on",
+])
+def test_a_day_the_agreement_enters_into_force_on_has_the_takes_effect_cue(verb):
+    """Where the signing date answers too ("enter into force" speaks of when it takes effect),
+    the day the agreement says it enters into force on has the same sentence cue as the day it
+    "shall become effective on", so the preamble's date does not outweigh it."""
+    extractor = RuleExtractor(SHIPPED, learned=False)
+    term = f"2. Term. This Agreement {verb} 1 July 2011 and runs for two years."
+    result = extractor.extract(EFFECTIVE, [chunk(SIGNED_ONLY, 0, 0), chunk(term, 3, 2000, 0.6)])
+    stated = next(c for c in result.candidates if c["value"] == "2011-07-01")
+    assert stated["features"]["sentence"] == 0.2
 
 
 def test_a_fallback_pattern_is_searched_in_every_passage_read():
