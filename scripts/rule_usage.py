@@ -2290,6 +2290,13 @@ def inventory() -> list[Rule]:
     # ---------------------------------------------------------------- rules.py (titles)
     rl = "rules.py"
     rules.append(edit(
+        rl, "a bare 'AGREEMENT' heading gives way to a fuller title ending in the same word "
+        "(_without_bare_title_words)",
+        "    scored = _without_bare_title_words(scored)\n", "",
+        r"(?m)^[ \t]*(?:AGREEMENT|CONTRACT)[ \t]*\n\s*(?:This|THIS)\s+(?:Agreement|Contract)\b",
+        flags=0, generic=True,
+    ))
+    rules.append(edit(
         rl, "a title line opening with its title word and what it is about ('AGREEMENT OF "
         "LIMITED PARTNERSHIP', 'AGREEMENT REGARDING CONFIDENTIAL INFORMATION') (_CAPS_TITLE 'o')",
         '    r"^[ \\t]*(?P<o>(?:AGREEMENT|CONTRACT)[ \\t]+'
