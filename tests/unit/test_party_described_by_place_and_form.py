@@ -19,7 +19,12 @@ CASES = [
      'and Ohio corporation ("Pavlen").', ["Orrin Foods LLC", "Pavlen Dairy Co."]),
     ('This Agreement is made as of March 2, 2018 by and between Tallis Medical, Inc., a Quenby '
      'Group company, and Delaware corporation ("Tallis"), and Brightwater Clinics LLC, a Florida '
-     'limited liability company ("Brightwater").', ["Tallis Medical, Inc.", "Brightwater Clinics LLC"]),
+     'limited liability company ("Brightwater").',
+     ["Tallis Medical, Inc.", "Brightwater Clinics LLC"]),
+    ('This License Agreement is made as of July 9, 2021 between Norrland Optics AB, a Dellwyn '
+     'Instruments company, and Swedish corporation ("Licensor"), and Castel Lens Works LLC, a '
+     'Colorado limited liability company ("Licensee").',
+     ["Norrland Optics AB", "Castel Lens Works LLC"]),
 ]
 #: a place's name opening a company's own name stays a name
 NAMES = [
