@@ -1080,6 +1080,13 @@ def inventory() -> list[Rule]:
         '\n    r"|^\\d{4}\\.\\s"', "", r"\b\d{4}\.\s+[A-Z]", flags=0,
         generic=True,
     ))
+    rules.append(edit(
+        vp, "a jurisdiction and a lower-case legal form ('and Delaware corporation') describe a "
+        "party, no name (_describes_a_company)",
+        "    if _describes_a_company(name):\n        return False\n", "",
+        r",\s+and\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+(?:corporation|company|limited\s+liability"
+        r"\s+company|(?:limited\s+)?partnership)\b", flags=0, generic=True,
+    ))
     # ---------------------------------------------------------------- values/places.py
     pl = "values/places.py"
     for canonical, aliases in _place_aliases().items():
@@ -2289,6 +2296,13 @@ def inventory() -> list[Rule]:
     )
     # ---------------------------------------------------------------- rules.py (titles)
     rl = "rules.py"
+    rules.append(edit(
+        rl, "a bare 'AGREEMENT' heading gives way to a fuller title ending in the same word "
+        "(_without_bare_title_words)",
+        "    scored = _without_bare_title_words(scored)\n", "",
+        r"(?m)^[ \t]*(?:AGREEMENT|CONTRACT)[ \t]*\n\s*(?:This|THIS)\s+(?:Agreement|Contract)\b",
+        flags=0, generic=True,
+    ))
     rules.append(edit(
         rl, "a title line opening with its title word and what it is about ('AGREEMENT OF "
         "LIMITED PARTNERSHIP', 'AGREEMENT REGARDING CONFIDENTIAL INFORMATION') (_CAPS_TITLE 'o')",

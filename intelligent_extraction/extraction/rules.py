@@ -1498,8 +1498,25 @@ def _title_mode(
                 "kind": 0.5 if kind == "heading" else 0.35,
             }
             scored.append(reader.place(p, c, feats))
+    scored = _without_bare_title_words(scored)
     _support_titles(scored)
     return scored
+
+
+#: A title that is only the generic word every agreement calls itself by.
+_GENERIC_TITLE = re.compile(r"agreement|contract", re.IGNORECASE)
+
+
+def _without_bare_title_words(scored: list[Scored]) -> list[Scored]:
+    """A heading that is only "AGREEMENT" (over a filed contract's preamble, after its cover
+    and table of contents) names less than a title ending in the same word elsewhere in the
+    opening ("HARBORVIEW DISTRIBUTION AGREEMENT" on the cover): the fuller title is the
+    document's name, the bare word only when nothing else names it."""
+    def fuller_title(word: str) -> bool:
+        return any(o.value.lower().endswith(" " + word) for o in scored)
+
+    return [s for s in scored
+            if not (_GENERIC_TITLE.fullmatch(s.value) and fuller_title(s.value.lower()))]
 
 
 def _support_titles(scored: list[Scored]) -> None:

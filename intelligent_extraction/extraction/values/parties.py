@@ -28,7 +28,7 @@ import re
 
 from .base import Candidate, squash_spaces
 from .dates import find_dates
-from .places import is_place_name
+from .places import is_place_adjective, is_place_name
 
 __all__ = [
     "find_party_lists", "defined_aliases", "split_party_names", "CORPORATE_SUFFIX",
@@ -287,9 +287,27 @@ _FORM_PART = re.compile(
 _MULTI_WORD_FORM_IN_NAME = re.compile(rf"\s(?:{_MULTI_WORD_FORM})\b\.?(?=[\s,]|$)", _FLAGS)
 
 
+#: A jurisdiction and a lower-case legal form: a description of a party, not its name
+#: ("ACME INC., a Halcyon company, and Delaware corporation", "Texas limited liability company",
+#: "Swedish corporation").
+_PLACE_AND_FORM = re.compile(
+    r"(?P<place>[A-Z][\w.]*(?:\s+[A-Z][\w.]*){0,3})\s+(?-i:(?:limited\s+liability\s+|public\s+"
+    r"limited\s+|business\s+|nonprofit\s+|non-profit\s+|banking\s+)?(?:corporation|company)"
+    r"|(?:limited\s+|general\s+)?partnership)"
+)
+
+
+def _describes_a_company(name: str) -> bool:
+    m = _PLACE_AND_FORM.fullmatch(name)
+    return bool(m) and (is_place_name(m.group("place")) or is_place_adjective(m.group("place")))
+
+
 def _looks_like_name(name: str) -> bool:
     """Every word a name word or a connector ("Bank of Springfield"), not a suffix alone, no
-    quotes or dates: rejects "the undersigned", "a Delaware corporation", "Inc.", "June 1"."""
+    quotes or dates: rejects "the undersigned", "a Delaware corporation", "Inc.", "June 1",
+    and a jurisdiction with a lower-case form ("Delaware corporation")."""
+    if _describes_a_company(name):
+        return False
     name = _QUOTED_FORM_NAME.sub("Quoted", name)  # its quotes are part of the name
     name = _MULTI_WORD_FORM_IN_NAME.sub(" Ltd", name)  # "sp. z o.o." is one word, as "Ltd" is
     name = _FORM_PART.sub("Form", name)

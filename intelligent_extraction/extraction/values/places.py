@@ -21,7 +21,10 @@ from functools import lru_cache
 
 from .base import PARAGRAPH_BREAK, Candidate, cue_after, cue_before, squash_spaces
 
-__all__ = ["find_places", "normalize_place", "is_place_name", "place_components", "us_state_codes"]
+__all__ = [
+    "find_places", "normalize_place", "is_place_name", "is_place_adjective", "place_components",
+    "us_state_codes",
+]
 
 _FLAGS = re.IGNORECASE
 
@@ -523,6 +526,11 @@ def is_place_name(text: str) -> bool:
         r"^(?:the\s+)?(?:(?:state|commonwealth|province|republic)\s+of\s+)?(?:the\s+)?", "", key
     )
     return key in entries
+
+
+def is_place_adjective(text: str) -> bool:
+    """Whether ``text`` is a jurisdiction's adjective ("Swedish", "English")."""
+    return text.lower() in _ADJECTIVES
 
 
 def normalize_place(text: str) -> str | None:
