@@ -9,10 +9,11 @@ import pytest
 from intelligent_extraction.extraction.rules import RuleExtractor, _without_bare_title_words
 from intelligent_extraction.extraction.scoring import Scored
 from intelligent_extraction.fields import load_field_registry
-from intelligent_extraction.models import Chunk, ScoredChunk
-from intelligent_extraction.retrieval.leading import append_missing, positional_chunks
+from intelligent_extraction.models import ScoredChunk
+from intelligent_extraction.retrieval.leading import append_missing
 from intelligent_extraction.retrieval.postprocess import DEFAULT_POSTPROCESSORS, run_postprocessors
 from intelligent_extraction.settings import PROJECT_ROOT
+from tests.indexed_texts import chunks_in_order, read_by_position
 
 SHIPPED = load_field_registry(PROJECT_ROOT / "config" / "fields")
 DOC = "filed-title"
@@ -38,30 +39,13 @@ def _preamble(word: str) -> str:
             '("Distributor").')
 
 
-def _chunks(texts: list[str]) -> list[Chunk]:
-    out, start = [], 0
-    for i, text in enumerate(texts):
-        out.append(Chunk(chunk_id=f"{DOC}-{i}", doc_id=DOC, text=text, chunk_type="text",
-                         start=start, end=start + len(text), position=i, source=f"{DOC}.txt"))
-        start += len(text) + 2
-    return out
-
-
-class _Backend:
-    def __init__(self, chunks: list[Chunk]):
-        self.chunks = chunks
-
-    def get_chunks(self, doc_id: str) -> list[Chunk]:
-        return self.chunks
-
-
 def _document_name(cover: list[str], preamble: str) -> str:
     """The title read as retrieval hands it over: the preamble ranks, the cover is only a
     leading chunk."""
     field = SHIPPED.get("document_name")
-    chunks = _chunks([*cover, *TABLE, preamble, *BODY])
+    chunks = chunks_in_order(DOC, [*cover, *TABLE, preamble, *BODY])
     ranked = [ScoredChunk(chunks[len(cover) + len(TABLE)], 1.0), ScoredChunk(chunks[-1], 0.5)]
-    candidates, trailing = positional_chunks(ranked, field, _Backend(chunks), DOC)
+    candidates, trailing = read_by_position(ranked, field, chunks)
     evidence = run_postprocessors(candidates, field, DEFAULT_POSTPROCESSORS)[0]
     return RuleExtractor(SHIPPED).extract(field, append_missing(evidence, trailing)).value
 
@@ -71,8 +55,8 @@ def _document_name(cover: list[str], preamble: str) -> str:
     ("MASTER EQUIPMENT PURCHASE CONTRACT", "Contract"),
 ])
 def test_the_covers_full_title_beats_a_bare_title_word_over_the_preamble(title, word) -> None:
-    cover = [f"Exhibit 10.2\n\n{title}\n\nBY AND BETWEEN\n\nLINDQVIST MARINE SUPPLY CO.\n\nAND\n\n"
-             "TERRAPIN COAST OUTFITTERS, INC.\n\nMarch 4, 2019"]
+    cover = [(f"Exhibit 10.2\n\n{title}\n\nBY AND BETWEEN\n\nLINDQVIST MARINE SUPPLY CO.\n\nAND\n\n"
+             "TERRAPIN COAST OUTFITTERS, INC.\n\nMarch 4, 2019")]
     assert _document_name(cover, _preamble(word)) == title
 
 

@@ -10,10 +10,11 @@ import pytest
 
 from intelligent_extraction.extraction.rules import RuleExtractor
 from intelligent_extraction.fields import load_field_registry
-from intelligent_extraction.models import Chunk, ScoredChunk
-from intelligent_extraction.retrieval.leading import append_missing, positional_chunks
+from intelligent_extraction.models import ScoredChunk
+from intelligent_extraction.retrieval.leading import append_missing
 from intelligent_extraction.retrieval.postprocess import DEFAULT_POSTPROCESSORS, run_postprocessors
 from intelligent_extraction.settings import PROJECT_ROOT
+from tests.indexed_texts import chunks_in_order, read_by_position
 
 SHIPPED = load_field_registry(PROJECT_ROOT / "config" / "fields")
 DOC = "filed-venture"
@@ -47,23 +48,6 @@ DEFINITIONS = [
 ]
 
 
-def _chunks(texts: list[str]) -> list[Chunk]:
-    out, start = [], 0
-    for i, text in enumerate(texts):
-        out.append(Chunk(chunk_id=f"{DOC}-{i}", doc_id=DOC, text=text, chunk_type="text",
-                         start=start, end=start + len(text), position=i, source=f"{DOC}.txt"))
-        start += len(text) + 2
-    return out
-
-
-class _Backend:
-    def __init__(self, chunks: list[Chunk]):
-        self.chunks = chunks
-
-    def get_chunks(self, doc_id: str) -> list[Chunk]:
-        return self.chunks
-
-
 @pytest.mark.parametrize("definition", DEFINITIONS)
 def test_the_shipped_read_matching_finds_a_date_defined_at_a_time_of_day(definition) -> None:
     wanted = SHIPPED.get("effective_date").read_matching
@@ -75,10 +59,10 @@ def test_the_defined_effective_date_beats_the_preambles_date_behind_a_table(defi
     field = SHIPPED.get("effective_date")
     definitions = ('1. DEFINITIONS\n\n1.1 "Affiliate" means any entity controlling a Party.\n\n'
                    f'1.2 "Board" means the board of the Operating Company.\n\n{definition}')
-    chunks = _chunks([*COVER, *TABLE, PREAMBLE, *BODY[:6], definitions, *BODY[6:]])
+    chunks = chunks_in_order(DOC, [*COVER, *TABLE, PREAMBLE, *BODY[:6], definitions, *BODY[6:]])
     # the search ranks the term clauses; the definitions list ranks nowhere
     ranked = [ScoredChunk(c, 1.0 - i / 10) for i, c in enumerate(chunks[-5:])]
-    candidates, trailing = positional_chunks(ranked, field, _Backend(chunks), DOC)
+    candidates, trailing = read_by_position(ranked, field, chunks)
     evidence = run_postprocessors(candidates, field, DEFAULT_POSTPROCESSORS)[0]
     result = RuleExtractor(SHIPPED).extract(field, append_missing(evidence, trailing))
     assert result.value == "2018-08-31"

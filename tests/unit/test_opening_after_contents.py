@@ -15,9 +15,10 @@ from intelligent_extraction.extraction.rules import RuleExtractor
 from intelligent_extraction.fields import load_field_registry
 from intelligent_extraction.models import Chunk, ScoredChunk
 from intelligent_extraction.retrieval.front_matter import opening_resumes_at, with_opening_resumed
-from intelligent_extraction.retrieval.leading import append_missing, positional_chunks
+from intelligent_extraction.retrieval.leading import append_missing
 from intelligent_extraction.retrieval.postprocess import DEFAULT_POSTPROCESSORS, run_postprocessors
 from intelligent_extraction.settings import PROJECT_ROOT
+from tests.indexed_texts import chunks_in_order, read_by_position
 
 SHIPPED = load_field_registry(PROJECT_ROOT / "config" / "fields")
 DOC = "filed-services"
@@ -69,25 +70,8 @@ SIGNATURES = (
 )
 
 
-def _chunks(texts: list[str]) -> list[Chunk]:
-    out, start = [], 0
-    for i, text in enumerate(texts):
-        out.append(Chunk(chunk_id=f"{DOC}-{i}", doc_id=DOC, text=text, chunk_type="text",
-                         start=start, end=start + len(text), position=i, source=f"{DOC}.txt"))
-        start += len(text) + 2
-    return out
-
-
 def _document(table: list[str]) -> list[Chunk]:
-    return _chunks([*COVER, *table, PREAMBLE, RECITALS, *BODY, SIGNATURES])
-
-
-class _Backend:
-    def __init__(self, chunks: list[Chunk]):
-        self.chunks = chunks
-
-    def get_chunks(self, doc_id: str) -> list[Chunk]:
-        return self.chunks
+    return chunks_in_order(DOC, [*COVER, *table, PREAMBLE, RECITALS, *BODY, SIGNATURES])
 
 
 @pytest.mark.parametrize("table", [DOT_LEADERS, RUN_TOGETHER, NUMBERED])
@@ -96,7 +80,7 @@ def test_the_preamble_behind_a_table_of_contents_is_a_leading_chunk(table) -> No
     preamble = next(c for c in chunks if c.text == PREAMBLE)
     assert preamble.leading_position > 2  # counted from the top: past the leading chunks
     field = SHIPPED.get("agreement_date")
-    leading, _ = positional_chunks([], field, _Backend(chunks), DOC)
+    leading, _ = read_by_position([], field, chunks)
     preamble = next(sc.chunk for sc in leading if sc.chunk.text == PREAMBLE)
     assert preamble.leading_position == 1
 
@@ -110,7 +94,7 @@ def _agreement_date(chunks: list[Chunk], after_contents: bool) -> str:
     by_text = {c.text: c for c in chunks}
     ranked = [ScoredChunk(by_text[RECITALS], 1.0), ScoredChunk(by_text[SIGNATURES], 0.9),
               ScoredChunk(by_text[PREAMBLE], 0.6)]
-    candidates, trailing = positional_chunks(ranked, field, _Backend(chunks), DOC)
+    candidates, trailing = read_by_position(ranked, field, chunks)
     evidence = run_postprocessors(candidates, field, DEFAULT_POSTPROCESSORS)[0]
     return RuleExtractor(SHIPPED).extract(field, append_missing(evidence, trailing)).value
 
@@ -126,17 +110,17 @@ def test_the_preambles_date_is_the_agreement_date_over_the_signatories_dates(tab
 
 def test_a_table_whose_last_entries_share_the_preambles_chunk_resumes_there() -> None:
     tail = "Section 13. Entire Agreement ......... 8\nSection 14. Counterparts ......... 9\n\n"
-    chunks = _chunks([*COVER, DOT_LEADERS[0], tail + PREAMBLE, RECITALS])
+    chunks = chunks_in_order(DOC, [*COVER, DOT_LEADERS[0], tail + PREAMBLE, RECITALS])
     assert opening_resumes_at(chunks).text == tail + PREAMBLE
 
 
 def test_a_document_without_a_table_of_contents_counts_its_opening_from_the_top() -> None:
-    chunks = _chunks([*COVER, PREAMBLE, RECITALS])
+    chunks = chunks_in_order(DOC, [*COVER, PREAMBLE, RECITALS])
     assert opening_resumes_at(chunks) is None
     assert with_opening_resumed(chunks) == chunks
 
 
 def test_a_contents_list_in_an_exhibit_far_down_the_document_is_no_front_matter() -> None:
     body = "The Provider shall perform the Services with due care and skill. " * 80
-    chunks = _chunks([PREAMBLE, body, *DOT_LEADERS, RECITALS])
+    chunks = chunks_in_order(DOC, [PREAMBLE, body, *DOT_LEADERS, RECITALS])
     assert opening_resumes_at(chunks) is None
