@@ -4,7 +4,7 @@ An exhibit filed with a report opens with a cover (title, "between", the parties
 contents of several chunks; the preamble ("entered into as of ...") then stands past the leading
 chunks, so its date and parties were read only if a query ranked it, and the signatories' dates
 answered instead. The opening now resumes after the table (``retrieval.front_matter``). Invented
-chunks in several layouts of a table; a stub backend for the leading chunks.
+chunks in several layouts of a table; a real embedded backend holds them for the leading chunks.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ An offering's agency agreement opens with a title page of short lines (an exhibi
 count, the issuer, "($0.01 Par Value)"), each its own chunk, so the letter's date line and its
 first paragraph stand at chunk 3 or 4: past ``position.first_chunks``, past the early bonus and
 the lead bonus. ``Chunk.opening_position`` counts the chunks after the first in the text before
-them. Invented chunks; a stub backend for the leading chunks.
+them. Invented chunks, held by a real embedded backend for the leading chunks.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from intelligent_extraction.models import (
     Queries,
     ScoredChunk,
 )
-from intelligent_extraction.retrieval.leading import positional_chunks
 from intelligent_extraction.retrieval.postprocess import PositionBoost
 from intelligent_extraction.settings import PROJECT_ROOT
+from tests.indexed_texts import read_by_position
 
 SHIPPED = load_field_registry(PROJECT_ROOT / "config" / "fields")
 DOC = "savings-offering"
@@ -58,10 +58,6 @@ def _chunks(texts: list[str], start: int = 0, first_position: int = 0) -> list[C
 DOCUMENT = _chunks([*COVER, LETTER, OFFERING])
 
 
-class _Backend:
-    def get_chunks(self, doc_id: str) -> list[Chunk]:
-        return DOCUMENT
-
 
 def _field() -> FieldConfig:
     return FieldConfig(
@@ -84,7 +80,7 @@ def test_the_first_chunk_and_chunks_of_an_ordinary_size_keep_their_position() ->
 
 
 def test_the_letter_behind_the_cover_page_is_read_and_boosted_as_a_leading_chunk() -> None:
-    leading, _ = positional_chunks([], _field(), _Backend(), DOC)
+    leading, _ = read_by_position([], _field(), DOCUMENT)
     assert [sc.chunk.position for sc in leading] == [0, 1, 2, 3, 4]
     boosted = PositionBoost().process([ScoredChunk(DOCUMENT[3], 0.1)], _field())
     assert boosted[0].adjustments == {"position_boost": 0.4}

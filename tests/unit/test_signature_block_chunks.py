@@ -2,13 +2,13 @@
 
 Exhibits after the signatures push them out of the last chunks; the chunks from the one that
 holds "IN WITNESS WHEREOF" on are appended to the evidence, before the last chunks. Invented
-chunks and a stub backend: only ``get_chunks`` is called.
+chunks, held by a real embedded backend.
 """
 
 from __future__ import annotations
 
 from intelligent_extraction.models import Chunk, FieldConfig, Instructions, Position, Queries
-from intelligent_extraction.retrieval.leading import positional_chunks
+from tests.indexed_texts import read_by_position
 
 DOC = "seed-supply"
 TEXTS = [
@@ -23,16 +23,11 @@ TEXTS = [
     "EXHIBIT B - Delivery points: Barn 2, Silo 4.",
     "EXHIBIT C - Quality tests: germination, purity.",
 ]
-
-
-class _Backend:
-    def get_chunks(self, doc_id: str) -> list[Chunk]:
-        return [
-            Chunk(chunk_id=f"{doc_id}-{i}", doc_id=doc_id, text=t, chunk_type="text",
-                  start=100 * i, end=100 * i + len(t), position=i, page=1 + i // 3,
-                  section=None, source=f"{doc_id}.txt")
-            for i, t in enumerate(TEXTS)
-        ]
+CHUNKS = [
+    Chunk(chunk_id=f"{DOC}-{i}", doc_id=DOC, text=t, chunk_type="text", start=100 * i,
+          end=100 * i + len(t), position=i, page=1 + i // 3, source=f"{DOC}.txt")
+    for i, t in enumerate(TEXTS)
+]
 
 
 def _field(**position) -> FieldConfig:
@@ -46,7 +41,7 @@ def _field(**position) -> FieldConfig:
 
 
 def _appended(field: FieldConfig) -> list[int]:
-    _, appended = positional_chunks([], field, _Backend(), DOC)
+    _, appended = read_by_position([], field, CHUNKS)
     return [sc.chunk.position for sc in appended]
 
 
