@@ -689,19 +689,27 @@ _ANNIVERSARY_OF_A_NAMED_DAY = re.compile(
 )
 
 
-def _agreement_anniversaries(reader: CandidateReader) -> Iterator[tuple[Passage, re.Match[str]]]:
+def _dated_days(reader: CandidateReader, own_date: str | None) -> dict[str, str | None]:
+    """The named days the contract dates, by name: defined with their day, or named as the
+    agreement's own date (``own_date``, when known)."""
+    return {name: own_date for name in _own_date_names(reader)} | _defined_dates(reader)
+
+
+def _agreement_anniversaries(
+    reader: CandidateReader, dated: Mapping[str, str | None]
+) -> Iterator[tuple[Passage, re.Match[str], str]]:
     """The anniversaries of a named day that end the agreement ("This Agreement shall continue
-    until the fourth anniversary of the Closing Date") where the day is dated: defined with its
-    day or as the agreement's own date. An undated event (a launch, an opening) is no start."""
-    dated = _own_date_names(reader) | set(_defined_dates(reader))
+    until the fourth anniversary of the Closing Date") where the day is one of the ``dated``
+    (``_dated_days``), with the day's name. An undated event (a launch, an opening) is no
+    start."""
     for p in reader.passages:
         for m in _ANNIVERSARY_OF_A_NAMED_DAY.finditer(p.text):
             name = " ".join(m.group("name").split())
-            s, e = sentence_bounds(p.text, m.start(), m.end())
+            s, _ = sentence_bounds(p.text, m.start(), m.end())
             if (name in dated and _OF_ANOTHER_EVENT.match(p.text, m.end("anniversary"))
                     and _AGREEMENT_SUBJECT.search(p.text, s, m.start())
                     and _TERM_SENTENCE.search(p.text, s, m.start())):
-                yield p, m
+                yield p, m, name
 
 
 def _anniversary_of_a_dated_day(reader: CandidateReader) -> list[Scored]:
@@ -709,11 +717,11 @@ def _anniversary_of_a_dated_day(reader: CandidateReader) -> list[Scored]:
     if reader.field.type is not ValueType.duration:
         return []
     found = []
-    for p, m in _agreement_anniversaries(reader):
+    for p, m, name in _agreement_anniversaries(reader, _dated_days(reader, None)):
         years = anniversary_years(m)
         if years:
             c = Candidate(f"P{years}Y", m.group(0), *m.span(), "year", "term")
-            note = f"the anniversary of the {m.group('name')}"
+            note = f"the anniversary of the {name}"
             found.append(reader.place(p, c, reader.features(p, c), note=note))
     return found
 
@@ -723,12 +731,10 @@ def _anniversary_expiries(
 ) -> list[tuple[Passage, Scored]]:
     """The day the agreement ends on "the Nth anniversary of" a dated day: that day N years on
     (a day named as the agreement's own is its agreement date, in ``context``)."""
-    own = context.get("agreement_date")
-    days = {name: own for name in _own_date_names(reader)} | _defined_dates(reader)
+    days = _dated_days(reader, context.get("agreement_date"))
     found = []
-    for p, m in _agreement_anniversaries(reader):
-        name = " ".join(m.group("name").split())
-        start = days.get(name)
+    for p, m, name in _agreement_anniversaries(reader, days):
+        start = days[name]
         years = anniversary_years(m)
         end = add_duration(str(start), f"P{years}Y") if start and years else None
         if end:
