@@ -68,9 +68,27 @@ def database_url():
 
     for url in [u for u in jobs._stores if u.endswith(f"/{name}")]:
         jobs._stores.pop(url).engine.dispose()
-    with admin.connect() as conn:
-        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    _drop_database(admin, name)
     admin.dispose()
+
+
+def _drop_database(admin, name: str, attempts: int = 20) -> None:
+    """Drop a test's database. FORCE ends the test's own leftover connections, but not a
+    superuser's: an autovacuum worker that has just begun on the new database makes the drop
+    fail ("must be a member of the role whose process is being terminated") until it is done,
+    a moment later, so the drop is tried again."""
+    from sqlalchemy import text
+    from sqlalchemy.exc import DBAPIError
+
+    for attempt in range(attempts):
+        try:
+            with admin.connect() as conn:
+                conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            return
+        except DBAPIError:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.25)
 
 
 @pytest.fixture()
