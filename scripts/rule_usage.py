@@ -1619,6 +1619,13 @@ def inventory() -> list[Rule]:
         r"\banniversary\s+(?:hereof|thereof)\b", generic=True,
     ))
     rules.append(edit(
+        du, "'the third anniversary of that date' (the said date, that day) is the agreement's "
+        "where its sentence has just said the agreement starts on it (_ANNIVERSARY_OF_START, "
+        "names_the_start_before)",
+        "|(?P<that>{THAT_DATE})", "|(?P<that>(?!x)x)",
+        r"\banniversary\s+of\s+(?:that|(?:the\s+)?said)\s+(?:date|day)\b", generic=True,
+    ))
+    rules.append(edit(
         du, "half a year is six months ('half a year', 'a half-year period')",
         "\n    found += _half_years(text)", "", r"\b(?:half\s+an?\s+|an?\s+half[\s-])year\b",
         generic=True,
@@ -1932,6 +1939,13 @@ def inventory() -> list[Rule]:
         "defined as the date of this Agreement) runs N years (_anniversary_of_a_dated_day)",
         "        + _anniversary_of_a_dated_day(reader)\n", "",
         r"\banniversary\s+of\s+the\s+(?:[A-Z][\w-]*\s+){1,3}Date\b", flags=0, generic=True,
+        readers=("duration",),
+    ))
+    rules.append(edit(
+        "rules.py", "an expiry on 'the third anniversary of that date' where the sentence has "
+        "just said the agreement starts on it (_of_the_start_just_named)",
+        "\n                          or _of_the_start_just_named(p.text, m)", "",
+        r"\banniversary\s+of\s+(?:that|(?:the\s+)?said)\s+(?:date|day)\b", generic=True,
         readers=("duration",),
     ))
     rules.append(edit(
