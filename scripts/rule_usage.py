@@ -1987,6 +1987,15 @@ def inventory() -> list[Rule]:
         r"commenced|began|started)\s+on\b", generic=True,
     ))
     rules.append(edit(
+        "scoring.py", "a date the contract declares its effective date ('This Agreement is "
+        "effective as of', '(the \"Effective Date\")', '\"Effective Date\" means') takes the "
+        "lead from the preamble's other date (declared_instead)",
+        "            first = self.declared_instead(scored, first)\n", "",
+        r"\b(?:agreement|contract|amendment|it)\s+(?:is\s+(?:made\s+)?|becomes?\s+|(?:shall|will)"
+        r"\s+(?:be|become)\s+)effective\s+(?:as\s+of|on|from)\b|\(\s*(?:the\s+)?[\"“]effective"
+        r"\s+date[\"”]\s*\)|[\"“]effective\s+date[\"”]\s+(?:shall\s+)?means?\b", generic=True,
+    ))
+    rules.append(edit(
         "scoring.py", "a date in a signature block earns the profile's signature bonus when the "
         "opening states no date the field takes (mark_signed)",
         "        if not self.rule.signature:\n            return\n", "        return\n",
