@@ -1996,6 +1996,15 @@ def inventory() -> list[Rule]:
         r"\s+date[\"”]\s*\)|[\"“]effective\s+date[\"”]\s+(?:shall\s+)?means?\b", generic=True,
     ))
     rules.append(edit(
+        "scoring.py", "a date given to another document or to a restatement's predecessor takes "
+        "no bonus from its sentence's cues ('The term of this Agreement commenced on 2 March 2013 "
+        "under the Original Agreement') (without_sentence_cues)",
+        "            if placed.foreign:\n                without_sentence_cues(placed)\n", "",
+        r"\b(?:original|prior|existing|previous|former)\s+(?:[a-z][\w-]*\s+){0,3}?agreement\b"
+        r"|\b(?:agreement|amendment|contract|lease|letter|plan|order)s?\b[^.;\n]{0,80}?"
+        r"\b(?:dated|entered\s+into|made|effective)\b", generic=True,
+    ))
+    rules.append(edit(
         "scoring.py", "a date in a signature block earns the profile's signature bonus when the "
         "opening states no date the field takes (mark_signed)",
         "        if not self.rule.signature:\n            return\n", "        return\n",

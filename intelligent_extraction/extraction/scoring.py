@@ -282,6 +282,16 @@ class Scored:
         return out
 
 
+def without_sentence_cues(s: Scored) -> None:
+    """Take the sentence cues' bonus off ``s``, a date the text gives to another document or
+    to the agreement a restatement replaces: its sentence's cues ("The term of this Agreement
+    commenced on 2 March 2013 under the Original Agreement") speak of this agreement, not of
+    that date. A cue against the sentence still counts."""
+    bonus = max(0.0, s.features.get("sentence", 0.0))
+    s.score -= WEIGHTS["sentence"] * bonus
+    s.features["sentence"] -= bonus
+
+
 def confidence(score: float, threshold: float) -> float:
     """A logistic of the raw score around the field's threshold: 0.5 at the threshold, monotone,
     in (0, 1). Calibration to real probabilities is done downstream on a labelled set."""
@@ -395,6 +405,8 @@ class CandidateReader:
                 continue
             placed = self.place(p, c, self.features(p, c))
             placed.foreign = reads_dates and c.kind == "other" and dates_something_else(p.text, c)
+            if placed.foreign:
+                without_sentence_cues(placed)
             placed.signed = reads_dates and in_signature_block(p.text, c)
             placed.blank = reads_dates and left_blank_for_a_whole_date(p.text, c)
             placed.declared = reads_dates and declared_effective(p.text, c)
