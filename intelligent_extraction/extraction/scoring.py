@@ -451,7 +451,7 @@ class CandidateReader:
         it differs from the opening's ``first``: the preamble's "entered into / dated as of"
         date is then the day it was made, the declared one the day it takes effect. Else
         ``first``."""
-        own_role = max(self.rule.kind_weights.values(), default=0.0)
+        own_role = max(self.rule.kind_weights.values(), default=None)  # none: no own role
         declared = [s for s in scored
                     if s.declared and not s.foreign and s.features["kind"] == own_role]
         if len({s.key for s in declared}) != 1 or declared[0].key == first.key:
@@ -759,6 +759,7 @@ _DECLARED_EFFECTIVE_BEFORE = re.compile(
     r"|[\"“]effective\s+date[\"”]\s+(?:shall\s+)?means?\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
+_EFFECTIVE_DATE_TERM = re.compile(r"effective\s+date", re.IGNORECASE)
 
 
 def declared_effective(text: str, c: Candidate) -> bool:
@@ -766,7 +767,7 @@ def declared_effective(text: str, c: Candidate) -> bool:
     of <date>", '<date> (the "Effective Date")', '"Effective Date" means <date>'."""
     defined = _DEFINED_AFTER.match(text, c.end)
     return bool(
-        defined and re.fullmatch(r"effective\s+date", defined.group("term").strip(), re.I)
+        defined and _EFFECTIVE_DATE_TERM.fullmatch(defined.group("term").strip())
         or _DECLARED_EFFECTIVE_BEFORE.search(text, max(0, c.start - 80), c.start)
     )
 
