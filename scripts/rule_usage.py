@@ -1619,6 +1619,13 @@ def inventory() -> list[Rule]:
         r"\banniversary\s+(?:hereof|thereof)\b", generic=True,
     ))
     rules.append(edit(
+        du, "'the third anniversary of that date' (the said date, that day) is the agreement's "
+        "where its sentence has just said the agreement starts on it (_ANNIVERSARY_OF_START, "
+        "names_the_start_before)",
+        "|(?P<that>{THAT_DATE})", "|(?P<that>(?!x)x)",
+        r"\banniversary\s+of\s+(?:that|(?:the\s+)?said)\s+(?:date|day)\b", generic=True,
+    ))
+    rules.append(edit(
         du, "half a year is six months ('half a year', 'a half-year period')",
         "\n    found += _half_years(text)", "", r"\b(?:half\s+an?\s+|an?\s+half[\s-])year\b",
         generic=True,
@@ -1935,6 +1942,13 @@ def inventory() -> list[Rule]:
         readers=("duration",),
     ))
     rules.append(edit(
+        "rules.py", "an expiry on 'the third anniversary of that date' where the sentence has "
+        "just said the agreement starts on it (_of_the_start_just_named)",
+        "\n                          or _of_the_start_just_named(p.text, m)", "",
+        r"\banniversary\s+of\s+(?:that|(?:the\s+)?said)\s+(?:date|day)\b", generic=True,
+        readers=("duration",),
+    ))
+    rules.append(edit(
         "rules.py", "... and ends the agreement on that day N years on (_anniversary_expiries)",
         "    anniversaries = _anniversary_expiries(reader, context)\n",
         "    anniversaries = []\n",
@@ -1971,6 +1985,24 @@ def inventory() -> list[Rule]:
         r"\s+to)\s+the\s+(?:Original|Prior|Existing|Previous|Former)\b|\b(?:Original|Prior|"
         r"Existing|Previous|Former)\s+(?:[A-Z][\w-]*\s+){0,3}?Agreement\b[^.;]{0,40}?\b(?:"
         r"commenced|began|started)\s+on\b", generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "a date the contract declares its effective date ('This Agreement is "
+        "effective as of', '(the \"Effective Date\")', '\"Effective Date\" means') takes the "
+        "lead from the preamble's other date (declared_instead)",
+        "            first = self.declared_instead(scored, first)\n", "",
+        r"\b(?:agreement|contract|amendment|it)\s+(?:is\s+(?:made\s+)?|becomes?\s+|(?:shall|will)"
+        r"\s+(?:be|become)\s+)effective\s+(?:as\s+of|on|from)\b|\(\s*(?:the\s+)?[\"“]effective"
+        r"\s+date[\"”]\s*\)|[\"“]effective\s+date[\"”]\s+(?:shall\s+)?means?\b", generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "a date given to another document or to a restatement's predecessor takes "
+        "no bonus from its sentence's cues ('The term of this Agreement commenced on 2 March 2013 "
+        "under the Original Agreement') (without_sentence_cues)",
+        "            if placed.foreign:\n                without_sentence_cues(placed)\n", "",
+        r"\b(?:original|prior|existing|previous|former)\s+(?:[a-z][\w-]*\s+){0,3}?agreement\b"
+        r"|\b(?:agreement|amendment|contract|lease|letter|plan|order)s?\b[^.;\n]{0,80}?"
+        r"\b(?:dated|entered\s+into|made|effective)\b", generic=True,
     ))
     rules.append(edit(
         "scoring.py", "a date in a signature block earns the profile's signature bonus when the "

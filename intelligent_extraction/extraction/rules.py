@@ -61,9 +61,11 @@ from .values.durations import (
     ANNIVERSARY,
     EXTENDS_A_RENEWAL,
     PERPETUAL,
+    THAT_DATE,
     anniversary_years,
     duration_between,
     names_a_recurrence,
+    names_the_start_before,
 )
 from .values.sentences import sentence_spans
 
@@ -441,6 +443,16 @@ _AFTER_THE_END = re.compile(
 _OF_ANOTHER_EVENT = re.compile(rf"\s+of\s+(?!{AGREEMENT_START})", re.IGNORECASE)
 
 
+_OF_THAT_DATE = re.compile(rf"\s+of\s+{THAT_DATE}", re.IGNORECASE)
+
+
+def _of_the_start_just_named(text: str, m: re.Match[str]) -> bool:
+    """Whether the anniversary ``m`` is "of that date" where that date is the agreement's start
+    its sentence has just named ("shall come into force on ... and shall terminate on the third
+    anniversary of that date")."""
+    return bool(_OF_THAT_DATE.match(text, m.end())) and names_the_start_before(text, m.start())
+
+
 def _term_bounds(text: str, start: int, end: int) -> tuple[int, int]:
     """What states a term: its labelled line in a form, else its sentence."""
     return labelled_line(text, start, end) or sentence_bounds(text, start, end)
@@ -468,7 +480,8 @@ def _term_durations(reader: CandidateReader) -> list[tuple[Passage, Candidate]]:
     for p in reader.passages:
         for m in _ANNIVERSARY.finditer(p.text):
             years = anniversary_years(m)
-            if years and not _OF_ANOTHER_EVENT.match(p.text, m.end()):
+            if years and (not _OF_ANOTHER_EVENT.match(p.text, m.end())
+                          or _of_the_start_just_named(p.text, m)):
                 found.append((p, Candidate(f"P{years}Y", m.group(0), *m.span(), "year", "term")))
     return found
 

@@ -252,6 +252,8 @@ class Scored:
     signed: bool = False
     #: a date left blank to fill in, the whole date following it (``left_blank_for_a_whole_date``)
     blank: bool = False
+    #: a date the contract declares its effective date (``declared_effective``)
+    declared: bool = False
     #: set by the learned scorer (``learned.rescore``): the hand-weighted score it replaced and
     #: each feature's share of the model's logit
     hand: float | None = None
@@ -278,6 +280,16 @@ class Scored:
             out["hand_score"] = round(self.hand or 0.0, 4)
             out["contributions"] = {k: round(v, 4) for k, v in self.contributions.items()}
         return out
+
+
+def without_sentence_cues(s: Scored) -> None:
+    """Take the sentence cues' bonus off ``s``, a date the text gives to another document or
+    to the agreement a restatement replaces: its sentence's cues ("The term of this Agreement
+    commenced on 2 March 2013 under the Original Agreement") speak of this agreement, not of
+    that date. A cue against the sentence still counts."""
+    bonus = max(0.0, s.features.get("sentence", 0.0))
+    s.score -= WEIGHTS["sentence"] * bonus
+    s.features["sentence"] -= bonus
 
 
 def confidence(score: float, threshold: float) -> float:
@@ -393,8 +405,11 @@ class CandidateReader:
                 continue
             placed = self.place(p, c, self.features(p, c))
             placed.foreign = reads_dates and c.kind == "other" and dates_something_else(p.text, c)
+            if placed.foreign:
+                without_sentence_cues(placed)
             placed.signed = reads_dates and in_signature_block(p.text, c)
             placed.blank = reads_dates and left_blank_for_a_whole_date(p.text, c)
+            placed.declared = reads_dates and declared_effective(p.text, c)
             scored.append(placed)
         self.mark_lead(scored)
         self.mark_signed(scored)
@@ -426,8 +441,22 @@ class CandidateReader:
             first = min(
                 (s for s in opening if s.features["kind"] == best_role), key=lambda s: s.start
             )
+            first = self.declared_instead(scored, first)
             first.features["lead"] = self.rule.lead
             first.score += self.rule.lead
+
+    def declared_instead(self, scored: list[Scored], first: Scored) -> Scored:
+        """The one date the contract declares its effective date ("This Agreement is effective
+        as of January 18, 2022", '<date> (the "Effective Date")'), in the field's own role, when
+        it differs from the opening's ``first``: the preamble's "entered into / dated as of"
+        date is then the day it was made, the declared one the day it takes effect. Else
+        ``first``."""
+        own_role = max(self.rule.kind_weights.values(), default=None)  # none: no own role
+        declared = [s for s in scored
+                    if s.declared and not s.foreign and s.features["kind"] == own_role]
+        if len({s.key for s in declared}) != 1 or declared[0].key == first.key:
+            return first
+        return min(declared, key=lambda s: s.start)
 
     def mark_signed(self, scored: list[Scored]) -> None:
         """Give the profile's ``signature`` bonus to the dates of the signature blocks when the
@@ -718,6 +747,28 @@ def _starts_the_earlier_agreement(text: str, c: Candidate) -> bool:
     return bool(
         _UNDER_THE_EARLIER_AGREEMENT.match(text, c.end)
         or _THE_EARLIER_AGREEMENT_STARTED.search(text, max(0, c.start - 120), c.start)
+    )
+
+
+#: Words before a date that declare it the agreement's effective date: "This Agreement is
+#: effective as of", "shall become effective on", "is made effective as of", '"Effective Date"
+#: means'.
+_DECLARED_EFFECTIVE_BEFORE = re.compile(
+    r"\b(?:agreement|contract|amendment|it)\s+(?:is\s+(?:made\s+)?|becomes?\s+"
+    r"|(?:shall|will)\s+(?:be|become)\s+)effective\s+(?:as\s+of|on|from)\s+(?:the\s+)?$"
+    r"|[\"“]effective\s+date[\"”]\s+(?:shall\s+)?means?\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_EFFECTIVE_DATE_TERM = re.compile(r"effective\s+date", re.IGNORECASE)
+
+
+def declared_effective(text: str, c: Candidate) -> bool:
+    """Whether the contract declares ``c`` its effective date: "This Agreement is effective as
+    of <date>", '<date> (the "Effective Date")', '"Effective Date" means <date>'."""
+    defined = _DEFINED_AFTER.match(text, c.end)
+    return bool(
+        defined and _EFFECTIVE_DATE_TERM.fullmatch(defined.group("term").strip())
+        or _DECLARED_EFFECTIVE_BEFORE.search(text, max(0, c.start - 80), c.start)
     )
 
 

@@ -330,6 +330,27 @@ def test_an_anniversary_of_the_agreements_start_is_still_its_expiry(text, end):
     assert result.value == end, (result.value, result.candidates[:2])
 
 
+@pytest.mark.parametrize(("text", "end"), [
+    ("This Agreement shall come into force on the date set out above and shall terminate on the "
+     "second anniversary of that date.", "2018-03-01"),
+    ("This Deed takes effect on the date of its execution and ends on the fourth anniversary of "
+     "the said date.", "2020-03-01"),
+    ("The Agreement shall enter into force on the date of signature by both Parties and shall "
+     "remain in force until the third anniversary of that day.", "2019-03-01"),
+])
+def test_an_anniversary_of_that_date_after_the_agreement_starts_is_its_expiry(text, end):
+    """"that date" is the start the sentence has just said the agreement starts on."""
+    result = _expiry(text, effective_date="2016-03-01")
+    assert result.value == end, (result.value, result.candidates[:2])
+
+
+def test_an_anniversary_of_that_date_after_another_day_gives_no_expiry():
+    text = ("The Closing shall take place on 1 June 2019, and the Seller's covenants in this "
+            "Clause 7 shall lapse on the fifth anniversary of that date.")
+    result = _expiry(text, effective_date="2016-03-01")
+    assert result.status == "not_found", (result.value, result.candidates[:2])
+
+
 @pytest.mark.parametrize("text", [
     "1. First Offer of New Sites. During the period beginning on the Effective Date and ending "
     "on December 31, 2019 (the \"Site Term\"), each Party shall first offer the other any new "

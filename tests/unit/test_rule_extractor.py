@@ -2738,3 +2738,41 @@ def test_a_restated_agreement_starts_on_its_own_date_not_its_predecessors(
     assert result.value == effective
     # read as its start, not only as the day it is dated
     assert any(c["kind"] == "effective" and c["value"] == effective for c in result.candidates)
+
+
+_RESTATED_ON_ITS_DATE = (
+    "THIS AMENDED AND RESTATED SUPPLY AGREEMENT is made on 3 April 2020 between Kestrel Mill "
+    "Foods Ltd and Orchard Vale Bakeries Ltd."
+)
+_RESTATES_WITH_EFFECT = (
+    "B. The parties wish to amend and restate the Original Agreement in its entirety, with "
+    "effect from the date of this Agreement."
+)
+
+
+@pytest.mark.parametrize("clause, effective", [
+    ("2.1 The term of this Agreement commenced on 1 July 2014 under the Original Agreement and "
+     "ends on 30 June 2026.", "2020-04-03"),
+    ("2.1 The Term of the Original Agreement commenced on 1 July 2014 and this Agreement "
+     "continues it until 30 June 2026.", "2020-04-03"),
+    # this agreement's own start keeps its sentence's cues
+    ("2.1 The term of this Agreement shall commence on 1 May 2020 and end on 30 June 2026.",
+     "2020-05-01"),
+])
+def test_the_predecessors_start_takes_no_bonus_from_its_sentences_cues(clause, effective):
+    """The sentence "The term of this Agreement commenced on <date> under the Original
+    Agreement" speaks of a term's start, but its date is the predecessor's: ranked first, in the
+    TERM section, it still loses to the restatement's own date in a recital ranked low."""
+    chunks = [
+        chunk(clause, 5, 4000, section=("2. TERM",)),
+        chunk(_RESTATED_ON_ITS_DATE, 0, 0),
+        chunk("3.1 The Supplier shall deliver the Products to the Buyer's depots.", 6, 5000,
+              section=("3. SUPPLY",)),
+        chunk("18.1 This Agreement is governed by the laws of Victoria.", 9, 9000,
+              section=("18. GOVERNING LAW",)),
+        chunk(_RESTATES_WITH_EFFECT, 2, 1500, section=("RECITALS",)),
+    ]
+    result = RuleExtractor(SHIPPED).extract(
+        EFFECTIVE, chunks, context={"agreement_date": "2020-04-03"}
+    )
+    assert result.value == effective, result.candidates[:3]

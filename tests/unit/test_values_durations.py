@@ -331,6 +331,33 @@ def test_an_anniversary_thereof_with_no_start_named_is_no_term():
     assert find_durations(text) == []
 
 
+@pytest.mark.parametrize(("text", "value"), [
+    ("This Agreement shall come into force on the date set out above and shall terminate on the "
+     "second anniversary of that date.", "P2Y"),
+    ("This Agreement commences on 6 May 2019 and expires on the fifth anniversary of that "
+     "date.", "P5Y"),
+    ("The term of this Pact shall begin on the Effective Date and end on the first anniversary "
+     "of the said date.", "P1Y"),
+    ("The Agreement shall enter into force on the date of signature by both Parties and shall "
+     "remain in force until the third anniversary of that day.", "P3Y"),
+])
+def test_an_anniversary_of_that_date_after_the_agreement_starts_is_the_term(text, value):
+    """"that date" is the start the sentence has just named when it says the agreement starts."""
+    assert [(c.value, c.kind) for c in find_durations(text)] == [(value, "term")]
+
+
+@pytest.mark.parametrize("text", [
+    "The Closing shall take place on 1 June 2019, and the Seller's covenants in this Clause 7 "
+    "shall lapse on the fifth anniversary of that date.",
+    "Royalties accrue from the date of first commercial sale and end on the tenth anniversary "
+    "of that date.",
+    "This Pact commences on the Effective Date. The Closing occurs on 1 June 2019 and the "
+    "option lapses on the first anniversary of that date.",
+])
+def test_an_anniversary_of_that_date_when_another_day_was_named_is_no_term(text):
+    assert find_durations(text) == []
+
+
 @pytest.mark.parametrize(("text", "kind"), [
     ("ARTICLE 2. TERM AND RENEWAL\n2.1 Term. The term of this Pact shall be ten (10) years.",
      "term"),

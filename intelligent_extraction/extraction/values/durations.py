@@ -38,6 +38,8 @@ __all__ = [
     "DURATION_CUES",
     "AGREEMENT_START",
     "ANNIVERSARY",
+    "THAT_DATE",
+    "names_the_start_before",
     "EXTENDS_A_RENEWAL",
     "anniversary_years",
     "names_a_recurrence",
@@ -119,12 +121,37 @@ AGREEMENT_START = (
     r"|(?:date\s+of\s+)?this\s+letter"
     r"|such\s+date)\b"
 )
+#: "that date", "the said date", "that day": the day just named, which is the agreement's start
+#: only where the sentence has just said the agreement starts on it (``names_the_start_before``).
+THAT_DATE = r"(?:that|(?:the\s+)?said)\s+(?:date|day)\b"
+#: The agreement (its term, a deed, a contract) said to start, with no stop after it: "This
+#: Agreement shall come into force on the date set out above and ...", "The term of this Deed
+#: begins on the Effective Date and ...". A start verb alone is not the agreement's: "Royalties
+#: accrue from the date of first sale", "The Closing shall take place on ...".
+_AGREEMENT_STARTS = re.compile(
+    r"\b(?:agreement|contract|deed|lease|term)\b[^.;]{0,80}?"
+    r"\b(?:commenc\w*|begin\w*|began|start\w*|(?:becomes?|became|be|is)\s+effective"
+    r"|(?:come|comes|came|enters?|entered|enter)\s+into\s+(?:force|effect)"
+    r"|(?:take|takes|took)\s+effect)\b[^.;]*$",
+    _FLAGS,
+)
+
+
+def names_the_start_before(text: str, start: int) -> bool:
+    """Whether the sentence before ``start`` has just said the agreement starts, so that "that
+    date" at ``start`` is its start ("shall come into force on the date set out above and shall
+    terminate on the third anniversary of that date")."""
+    return bool(_AGREEMENT_STARTS.search(text, max(0, start - 200), start))
+
+
 #: The Nth anniversary of the agreement's own start: as long as N years from it. Anniversaries
 #: of other events (a closing, a launch) say nothing of how long the agreement runs. "The third
 #: anniversary hereof" is this agreement's; "thereof" is the start's only where the sentence has
 #: just named one ("shall begin on <date> and end on the second anniversary thereof").
 _ANNIVERSARY_OF_START = re.compile(
-    rf"\b{ANNIVERSARY}\s+(?:of\s+{AGREEMENT_START}|hereof\b|(?P<thereof>thereof)\b)", _FLAGS
+    rf"\b{ANNIVERSARY}\s+(?:of\s+(?:{AGREEMENT_START}|(?P<that>{THAT_DATE}))"
+    r"|hereof\b|(?P<thereof>thereof)\b)",
+    _FLAGS,
 )
 _START_NAMED = re.compile(
     r"\b(?:commenc\w*|begin\w*|began|start\w*|effective\s+(?:date|as\s+of|on))\b[^.;]*$", _FLAGS
@@ -404,6 +431,8 @@ def _anniversaries(text: str) -> list[Candidate]:
     found = []
     for m in _ANNIVERSARY_OF_START.finditer(text):
         if m.group("thereof") and not _START_NAMED.search(text, max(0, m.start() - 200), m.start()):
+            continue
+        if m.group("that") and not names_the_start_before(text, m.start()):
             continue
         years = anniversary_years(m)
         if years:
