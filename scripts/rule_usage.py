@@ -264,6 +264,13 @@ def inventory() -> list[Rule]:
         r"\s*By\b", flags=0, generic=True,
     ))
     rules.append(edit(
+        pr, "a name read from a signature block in capitals takes the body's spelling when no "
+        "definition gives one (a letter's addressee block, a sentence) (_body_spelling)",
+        " or _body_spelling(name, text) for name in names]", " for name in names]",
+        r"\n[ \t]*[A-Z][A-Z&.,'’ -]+(?:INC|LLC|LTD|LIMITED|CORPORATION|COMPANY|L\.P|S\.L|S\.A)\.?"
+        r"[ \t,:]*\n\s*By\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
         pr, "a defining mention may put what the party is between its name and its defined term "
         "('Ardent Peak Equity Partners, L.P., a Delaware limited partnership (\"you\")') (_DEFINES)",
         '    r"(?:,\\s+an?\\s+(?:[^()\\"“”;]|\\([^()\\"“”;\\n]{1,30}\\)){1,150}?)?"\n', "",
