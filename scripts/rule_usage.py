@@ -264,6 +264,13 @@ def inventory() -> list[Rule]:
         r"\s*By\b", flags=0, generic=True,
     ))
     rules.append(edit(
+        pr, "a name read from a signature block in capitals takes the body's spelling when no "
+        "definition gives one (a letter's addressee block, a sentence) (_body_spelling)",
+        " or _body_spelling(name, text) for name in names]", " for name in names]",
+        r"\n[ \t]*[A-Z][A-Z&.,'’ -]+(?:INC|LLC|LTD|LIMITED|CORPORATION|COMPANY|L\.P|S\.L|S\.A)\.?"
+        r"[ \t,:]*\n\s*By\b", flags=0, generic=True,
+    ))
+    rules.append(edit(
         pr, "a defining mention may put what the party is between its name and its defined term "
         "('Ardent Peak Equity Partners, L.P., a Delaware limited partnership (\"you\")') (_DEFINES)",
         '    r"(?:,\\s+an?\\s+(?:[^()\\"“”;]|\\([^()\\"“”;\\n]{1,30}\\)){1,150}?)?"\n', "",
@@ -894,8 +901,30 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         vp, "'of the one part' / 'of the other part' is an aside between two parties",
-        '|,?\\s+(?:on|of)\\s+the\\s+(?:one|other|first|second)\\s+part\\b,?"', '"',
-        r"\b(?:on|of)\s+the\s+(?:one|other|first|second)\s+part\b", generic=True,
+        '    r"|,?\\s+(?:party\\s+)?(?:on|of)\\s+the\\s+(?:one|other|first|second)\\s+part\\b[,:]?"\n',
+        "", r"\b(?:on|of)\s+the\s+(?:one|other|first|second)\s+part\b", generic=True,
+    ))
+    rules.append(edit(
+        vp, "'party of the second part' before a name is an aside, no name ('PARTY')",
+        "(?:party\\s+)?(?:on|of)\\s+the\\s+(?:one|other|first|second)",
+        "(?:on|of)\\s+the\\s+(?:one|other|first|second)",
+        r"\bparty\s+of\s+the\s+(?:first|second)\s+part\b", generic=True,
+    ))
+    rules.append(edit(
+        vp, "a lead-in that opens a 'between' clause is no name ('BETWEEN / OF THE ONE PART, ACME, "
+        "S.L.', 'On the one hand, ...', 'PARTY OF THE FIRST PART, ...')",
+        '    r"|^(?:on\\s+the\\s+one\\s+hand|(?:party\\s+)?(?:on|of)\\s+the\\s+(?:one|first)\\s+part)'
+        '\\b[,:]?",\n',
+        '    "",\n',
+        r"\b(?:between|among)\b\s*:?\s*(?:(?:party\s+)?(?:on|of)\s+the\s+(?:one|first)\s+part"
+        r"|on\s+the\s+one\s+hand)\b", generic=True,
+    ))
+    rules.append(edit(
+        vp, "a paragraph opening with the other side's lead-in ('OF THE OTHER PART, BETA LTD.') "
+        "continues the party block",
+        " or _OTHER_SIDE.match(text, gap.end())", "",
+        r"\n[ \t]*\n\s*(?:and\s+)?(?:(?:party\s+)?(?:on|of)\s+the\s+(?:other|second)\s+part"
+        r"|on\s+the\s+other\s+hand)\b", generic=True,
     ))
     rules.append(edit(
         vp, "a capacity line under a title page's name ('(as Owner)') does not end the block",

@@ -522,10 +522,11 @@ def _as_defined(names: list[str], passages: list[Passage], every: bool = False) 
     """Names read from signature blocks, as the text defines them: a block sets a name in
     capitals ("GLENROSE MEDICAL DEVICES, INC.") that the opening defines in its own casing
     ('Glenrose Medical Devices, Inc. ("Glenrose")'), and the labelled sets write a name as its
-    definition does. A list read from the blocks alone (``every``) changes only when the text
-    defines every name: one list, one casing."""
+    definition does, or else as the body writes it (a letter's addressee block, a sentence).
+    A list read from the blocks alone (``every``) changes only when the text spells every name
+    so: one list, one casing."""
     text = "\n\n".join(p.text for p in sorted(passages, key=lambda x: x.start))
-    found = [_defining_mention(name, text) for name in names]
+    found = [_defining_mention(name, text) or _body_spelling(name, text) for name in names]
     if every and None in found:
         return names
     return [mention or name for mention, name in zip(found, names, strict=True)]
@@ -548,6 +549,18 @@ def _defining_mention(name: str, text: str) -> str | None:
     words = r"\s+".join(re.escape(w) for w in name.split())
     m = re.search(rf"(?<![\w.]){words}(?={_DEFINES})", text, re.IGNORECASE)
     return squash_spaces(m.group()) if m else None
+
+
+def _body_spelling(name: str, text: str) -> str | None:
+    """A name set in capitals, as the text writes it elsewhere in its own case ('VERDEMONT
+    FOODS, S.L.' signs for 'Verdemont Foods, S.L.' of the body or the addressee block)."""
+    if name != name.upper():
+        return None
+    words = r"\s+".join(re.escape(w) for w in name.split())
+    for m in re.finditer(rf"(?<![\w.]){words}(?!\w)", text, re.IGNORECASE):
+        if m.group() != m.group().upper():
+            return squash_spaces(m.group())
+    return None
 
 
 def _opening_clause(p: Passage, c: Candidate) -> bool:

@@ -1242,6 +1242,48 @@ def test_names_from_signature_blocks_take_the_casing_of_their_definition(
     assert _parties_of(extractor, opening, signatures).value == names
 
 
+@pytest.mark.parametrize(
+    ("opening", "signatures", "names"),
+    [
+        (
+            # a letter: the sender defined in the body, the acceptor in the addressee block
+            "ORCHARD LANE CIDER, S.L.\nCalle Mayor 9, 20001 San Sebastian\nSpain\n\nMay 3, 2021"
+            "\n\nFenwick Larder Inc.\n200 King Street West, Suite 800\nToronto, Ontario M5H 3T4"
+            "\n\nDear Sirs:\n\nOrchard Lane Cider, S.L., a Spanish company (the \u201cCompany\u201d), "
+            "has asked Harlow Finch LLC to advise it on a possible sale of its business. You "
+            "have asked for information about the Company; in return you agree as follows.",
+            "Very truly yours,\n\nORCHARD LANE CIDER, S.L.\n\nBy: /s/ Maite Urrutia\n\n"
+            "Accepted and agreed as of the date first written above:\n\nFENWICK LARDER INC.\n\n"
+            "By: /s/ Paul Deane\n",
+            ["Orchard Lane Cider, S.L.", "Fenwick Larder Inc."],
+        ),
+        (
+            # no opening names the parties; the body's sentences name both
+            "SERVICES TERMS\n\nThe parties agree as follows.\n\n1. Quarry Lane Foods, Inc. "
+            "shall supply catering to Brightwater Events LLC at the venues listed in Schedule 1."
+            "\n\n2. Brightwater Events LLC shall pay each invoice within thirty days.",
+            "IN WITNESS WHEREOF the parties have signed below.\n\nQUARRY LANE FOODS, INC.\n"
+            "By: /s/ Lee Park\n\nBRIGHTWATER EVENTS LLC\nBy: /s/ Ada Morn\n",
+            ["Quarry Lane Foods, Inc.", "Brightwater Events LLC"],
+        ),
+        (
+            # a one-party opening completed by the company that signs, named in a sentence
+            "Dear Ms. Holt:\n\nThis letter confirms that Tallis Ridge Advisors LLC will advise "
+            "Larkspur Devices, Inc. (the \u201cCompany\u201d) on its financing. Tallis Ridge "
+            "Advisors LLC will report to the Company's Chief Financial Officer.",
+            "LARKSPUR DEVICES, INC.\nBy: /s/ Ruth Holt\n\nTALLIS RIDGE ADVISORS LLC\n"
+            "By: /s/ Sam Ives\n",
+            ["Larkspur Devices, Inc.", "Tallis Ridge Advisors LLC"],
+        ),
+    ],
+)
+def test_names_from_signature_blocks_take_the_body_spelling(
+    extractor, opening, signatures, names
+):
+    # the labelled sets write a party as the body does, not in its signature block's capitals
+    assert _parties_of(extractor, opening, signatures).value == names
+
+
 @pytest.mark.parametrize("close", ["Yours very truly,", "YOURS VERY TRULY,", "Faithfully yours,"])
 def test_a_borrower_a_letter_is_given_for_is_no_party_under_any_standard_close(
     extractor, close

@@ -284,6 +284,29 @@ def test_an_extension_of_one_service_or_order_is_no_renewal_term(text):
     assert result.status != "found", result.value
 
 
+@pytest.mark.parametrize("text", [
+    # the definition of a period of the work, its length "as it may be extended", after a
+    # definition whose "further" / "any further" stands near enough to read as a renewal cue
+    '1.1 "Lead Candidate" means a compound chosen by the Steering Committee for further work.\n\n'
+    '1.2 "Research Term" means the period of thirty-six (36) months beginning on the Effective '
+    'Date, as it may be extended by the Steering Committee.',
+    '"Services" means the Work and any further services. "Development Period" means the period '
+    'of twenty-four (24) months following the Effective Date, as such period may be extended by '
+    'written notice of the Sponsor.',
+])
+def test_a_defined_period_of_the_work_is_no_renewal_term(text):
+    result = read_one(RENEWAL, text)
+    assert result.status != "found", result.value
+
+
+def test_a_defined_term_that_renews_by_itself_still_states_its_renewal():
+    text = (
+        '"Hosting Term" means an initial period of two (2) years, which shall renew automatically '
+        "for successive periods of one (1) year unless either party gives notice of non-renewal."
+    )
+    assert read_one(RENEWAL, text).value == "P1Y"
+
+
 def test_the_agreements_renewal_beside_a_service_period_is_still_read():
     text = (
         "The Provider shall provide each Service for its Service Period. This Agreement shall "

@@ -890,6 +890,48 @@ def test_of_the_one_part_and_of_the_other_part_are_asides() -> None:
     assert _first(text) == ["FALKIRK HOMES LIMITED", "GRAHAM TOLLAND"]
 
 
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        (
+            "BETWEEN\n\nOF THE ONE PART, MOLINOS DEL TURIA, S.A., a Spanish company with "
+            "registered office at Calle Colon 12, 46004 Valencia, represented by Mr. Jorge Bellido "
+            'Sanz (the "Company"); and\n\nOF THE OTHER PART, NORDVIND SERVICE A/S, a Danish '
+            'company, represented by Ms. Ida Holm (the "Contractor").',
+            ["MOLINOS DEL TURIA, S.A.", "NORDVIND SERVICE A/S"],
+        ),
+        (
+            "BY AND BETWEEN\n\nON THE ONE HAND, LOGISTICA PACIFICO S.A., a company organized "
+            'under the laws of Peru (hereinafter "LP"); and\n\nON THE OTHER HAND, GRANVILLE '
+            "MINING CORP., a corporation organized under the laws of British Columbia "
+            '(hereinafter "Granville").',
+            ["LOGISTICA PACIFICO S.A.", "GRANVILLE MINING CORP."],
+        ),
+        (
+            "between PARTY OF THE FIRST PART, Redmond Orchards, Inc., a Washington corporation, "
+            "and PARTY OF THE SECOND PART, Cascade Juice Co., an Oregon corporation.",
+            ["Redmond Orchards, Inc.", "Cascade Juice Co."],
+        ),
+        (
+            # each side in a paragraph of its own, no "and" between them
+            "BETWEEN:\n\nOn the one part, Vinicola Sierra Alta, S.A., with registered office "
+            'in Logrono, Spain (hereinafter the "Supplier"),\n\nOn the other part, Kestrel '
+            "Beverage Imports LLC, a Delaware limited liability company (hereinafter the "
+            '"Distributor").',
+            ["Vinicola Sierra Alta, S.A.", "Kestrel Beverage Imports LLC"],
+        ),
+        (
+            'BETWEEN\n\nOf the one part: INMOBILIARIA RIBERA, S.L. (the "Landlord")\n\n'
+            'Of the other part: TALLER CREATIVO LUNA, S.L. (the "Tenant")',
+            ["INMOBILIARIA RIBERA, S.L.", "TALLER CREATIVO LUNA, S.L."],
+        ),
+    ],
+)
+def test_a_lead_in_before_each_party_is_no_name(text: str, names: list[str]) -> None:
+    # the civil-law party paragraphs: "of the one part" / "on the one hand" opens the first
+    assert _first(text) == names
+
+
 def test_a_capacity_line_under_a_title_page_name_does_not_end_the_block() -> None:
     text = (
         "BETWEEN\n\nHALDEN OFFSHORE AS\n\n(as Owner)\n\nAND\n\nCORMORANT DRILLING PLC\n\n"

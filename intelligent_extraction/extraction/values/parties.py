@@ -485,6 +485,15 @@ _REGISTRATION_LINE = re.compile(
 )
 
 
+#: A paragraph that opens with the other side's lead-in ("OF THE OTHER PART, BETA LTD.", "On the
+#: other hand, ...") introduces the next party: the block goes on.
+_OTHER_SIDE = re.compile(
+    r"(?:and\s+)?(?:on\s+the\s+other\s+hand|(?:party\s+)?(?:on|of)\s+the\s+(?:other|second)"
+    r"\s+part)\b",
+    _FLAGS,
+)
+
+
 def _paragraph_end(text: str, start: int, limit: int) -> int:
     """A blank line ends the party block, except in title-page layouts where names sit on
     their own lines ("between / ACME INC. / and / BETA LLC") or are numbered "(1)", "(2)"."""
@@ -500,7 +509,7 @@ def _paragraph_end(text: str, start: int, limit: int) -> int:
         # a party's address set in paragraphs of its own ("ACME Inc." / "400 Ridge Road" /
         # "Palo Alto, CA 94301"), its alias and the next party below
         if not (joined or alias_line or continued or _address_block(text, gap.end(), limit)
-                or _JOINER.match(text, gap.end())
+                or _JOINER.match(text, gap.end()) or _OTHER_SIDE.match(text, gap.end())
                 or _address_then_joiner(text, gap.end(), limit)):
             return gap.start()
         pos = gap.end()
@@ -578,8 +587,12 @@ _BARE_ASIDE = re.compile(
     r"\s+[\"“](?:the\s+)?[A-Z][\w&.\- ]{0,30}[,.]?[\"”],?(?=\s*(?:$|[;.]|and\b|\n))"
     r"|,?\s+on\s+the\s+(?:one|other)\s+hand\b,?"
     # the English deed's "(hereinafter called "the Vendor") of the one part AND ... of the other
-    # part", and "on the one part" / "of the first part" of other drafting traditions
-    r"|,?\s+(?:on|of)\s+the\s+(?:one|other|first|second)\s+part\b,?",
+    # part", and "on the one part" / "(party) of the first part" of other drafting traditions
+    r"|,?\s+(?:party\s+)?(?:on|of)\s+the\s+(?:one|other|first|second)\s+part\b[,:]?"
+    # the same words opening the clause, before its first name, as civil-law contracts set their
+    # party paragraphs ("BETWEEN / OF THE ONE PART, ACME, S.L., ... / OF THE OTHER PART, BETA
+    # LTD., ...", "On the one hand, ...", "PARTY OF THE FIRST PART, ACME Inc."): no name
+    r"|^(?:on\s+the\s+one\s+hand|(?:party\s+)?(?:on|of)\s+the\s+(?:one|first)\s+part)\b[,:]?",
     _FLAGS,
 )
 
