@@ -457,7 +457,8 @@ _FIRST_PERSON_PARTY = re.compile(
 
 
 def _first_person_party(text: str) -> str | None:
-    """The individual an employee form names in its first-person opening (``_FIRST_PERSON_PARTY``)."""
+    """The individual an employee form names in its first-person opening
+    (``_FIRST_PERSON_PARTY``)."""
     for m in _FIRST_PERSON_PARTY.finditer(text):
         name = squash_spaces(m.group("name"))
         if _a_persons_name(name):
