@@ -233,6 +233,12 @@ def edit(path: str, name: str, old: str, new: str, probe: str, *, generic=False,
                 readers or _READERS_BY_FILE[path], generic, flags, requires)
 
 
+#: party_rules.counterparties' line of the readers it asks first (three entries remove one each)
+_COUNTERPARTIES_LINE = (
+    "    found = [_first_person_party(text), _placeholder_signer(text), _letter_addressee(text)]"
+)
+
+
 def inventory() -> list[Rule]:
     """Every special case of the candidate readers, with how to take it out."""
     pr, vp = "party_rules.py", "values/parties.py"
@@ -332,15 +338,26 @@ def inventory() -> list[Rule]:
     ))
     rules.append(edit(
         pr, "the addressee of a letter (_letter_addressee)",
-        "    found = [_placeholder_signer(text), _letter_addressee(text)]",
-        "    found = [_placeholder_signer(text), None]",
+        _COUNTERPARTIES_LINE,
+        "    found = [_first_person_party(text), _placeholder_signer(text), None]",
         r"^(?:Dear\s+[^\n]{1,60}?|Ladies\s+and\s+Gentlemen)\s*[:,]", flags=re.I | re.M,
     ))
     rules.append(edit(
         pr, "the signer a preamble names only as 'the undersigned' (_placeholder_signer)",
-        "    found = [_placeholder_signer(text), _letter_addressee(text)]",
-        "    found = [None, _letter_addressee(text)]",
+        _COUNTERPARTIES_LINE,
+        "    found = [_first_person_party(text), None, _letter_addressee(text)]",
         r"\bthe\s+(?:undersigned|(?:person|individual)\s+whose\s+name)",
+    ))
+    rules.append(edit(
+        pr, "an employee form's first-person opening names the individual ('I, Jane Roe, enter "
+        "into this Agreement with ACME, Inc.', 'I, Jane Roe (\"Employee\"), hereby agree') "
+        "(_first_person_party)",
+        _COUNTERPARTIES_LINE,
+        "    found = [None, _placeholder_signer(text), _letter_addressee(text)]",
+        r"(?<![\w.])I,[ \t]+[A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*){1,3}[ \t]*"
+        r"(?:\([^()\n]{1,40}\)[ \t]*)?,?[ \t]+(?:hereby[ \t]+)?(?:enter[ \t]+into|agree"
+        r"|make[ \t]+this)\b",
+        flags=0, generic=True,
     ))
     rules.append(edit(
         pr, "a company heading the undersigned's signature block is that side "
@@ -1707,6 +1724,14 @@ def inventory() -> list[Rule]:
         generic=True,
     ))
     rules.append(edit(
+        du, "a period after this agreement ends is counted from its end ('three years after this "
+        "Agreement ends / expires / is terminated') (_COUNTED_FROM_AN_EVENT, _IT_ENDS)",
+        "|{_IT_ENDS}", "",
+        r"\b(?:years?|months?)\)?\s+(?:after|following|from)\s+this\s+(?:letter\s+)?agreement\s+"
+        r"(?:is\s+|has\s+(?:been\s+)?)?(?:end(?:s|ed)|expir(?:es|ed)|terminat(?:es|ed))\b",
+        generic=True,
+    ))
+    rules.append(edit(
         du, "a period named as a period before its event is counted from it too ('the twelve (12) "
         "month period after my employment ends') (_COUNTED_FROM_AN_EVENT)",
         r'(?:period\s+)?(?:after|following|from|since)', "(?:after|following|from|since)",
@@ -1728,7 +1753,8 @@ def inventory() -> list[Rule]:
         du, "a period from the agreement's start is no period from another event, though an "
         "event word follows ('three years from the Effective Date notwithstanding the "
         "termination of the discussions') (_COUNTED_FROM_AN_EVENT)",
-        '    rf"(?!{AGREEMENT_START}(?!\\s+of\\s+(?!this\\b|the\\s+(?:letter\\s+)?agreement\\b)))"\n',
+        '    rf"(?!{AGREEMENT_START}(?!\\s+of\\s+(?!this\\b|the\\s+(?:letter\\s+)?agreement\\b)'
+        '|{_IT_ENDS}))"\n',
         "",
         r"\b(?:years?|months?)\)?\s+(?:after|following|from|since)\s+(?:the\s+)?(?:date\s+hereof"
         r"|effective\s+date|date\s+of\s+this)[^.;]{0,60}?\b(?:terminat\w*|expir\w*|end\s+of)",
@@ -2187,6 +2213,33 @@ def inventory() -> list[Rule]:
         "            placed.blank = reads_dates and left_blank_for_a_whole_date(p.text, c)\n", "",
         r"_{2,}[^.;]{0,60}?\d{4}[^.;]{0,100}?\b(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?)?"
         r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d", generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "the 'No.' of an earlier amendment's name goes on to its date ('as amended "
+        "by Amendment No. 1 dated') (_AMENDED_ON)",
+        r'|(?<=\bNo)\.(?=\s*\d)', "",
+        r"\bas\s+(?:amended|supplemented|modified)\s+by\s+[^;\n]{0,60}?\bNo\.\s*\d[^;\n]{0,40}?"
+        r"\bdated\b", generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "the date of a first amendment goes on to the second's ('as amended by "
+        "Amendment No. 1 dated May 1, 2018 and Amendment No. 2 dated') (_AMENDED_ON)",
+        r'|,(?=\s*(?:19|20)\d\d\b)', "",
+        r"\bas\s+amended\s+by\s+[^;\n]{0,60}?\bdated\s+[^;\n]{4,30}?\b(?:19|20)\d\d\s+and\s+"
+        r"[^;\n]{0,60}?\bdated\b", generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "an earlier amendment 'dated as of' its date ('as amended by the First "
+        "Amendment dated as of') (_AMENDED_ON)",
+        '    r"(?:as\\s+of\\s+)?)?"\n', '    r")?"\n',
+        r"\bas\s+(?:amended|supplemented|modified)\s+by\s+[^;\n]{1,80}?\bdated\s+as\s+of\b",
+        generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "an earlier amendment's longer name ('as amended by Amendment No. 1 thereto, "
+        "dated') reaches its date (_AMENDED_ON)",
+        "    (_AMENDED_ON.search, 120),\n", "    (_AMENDED_ON.search, 40),\n",
+        r"\bas\s+(?:amended|supplemented|modified)\s+by\s+[^;\n]{27,80}?\bdated\b", generic=True,
     ))
     rules.append(edit(
         "scoring.py", "the words before a list of dates give every date of the list to another "

@@ -447,15 +447,35 @@ def _sender_and_acceptor(text: str, close: re.Match[str]) -> list[str] | None:
     return [sender, acceptor]
 
 
+#: An employee form's first-person opening: "I, Jane Q. Roe, enter into this Agreement with
+#: ACME, Inc.", "I, Jane Roe ("Employee"), hereby agree with the Company". Only verbs that make
+#: the speaker a party: "I, Jane Roe, Secretary of ACME, certify" is an officer's certificate.
+_FIRST_PERSON_PARTY = re.compile(
+    rf"(?<![\w.])I,[ \t]+(?P<name>{_PERSON})[ \t]*(?:\([^()\n]{{1,40}}\)[ \t]*)?,?[ \t]+"
+    r"(?:hereby[ \t]+)?(?:enter[ \t]+into|agree|make[ \t]+this)\b"
+)
+
+
+def _first_person_party(text: str) -> str | None:
+    """The individual an employee form names in its first-person opening
+    (``_FIRST_PERSON_PARTY``)."""
+    for m in _FIRST_PERSON_PARTY.finditer(text):
+        name = squash_spaces(m.group("name"))
+        if _a_persons_name(name):
+            return name
+    return None
+
+
 def counterparties(passages: list[Passage]) -> list[str]:
     """Who a preamble leaves out when it names only one party, most reliable first: the
-    signer it names only as "the undersigned" (:func:`_placeholder_signer`), the addressee of
-    a letter, the individual who signs (:func:`_signer`), the company under a letter's close,
+    individual who speaks in the first person ("I, Jane Roe, enter into this Agreement with"),
+    the signer it names only as "the undersigned" (:func:`_placeholder_signer`), the addressee
+    of a letter, the individual who signs (:func:`_signer`), the company under a letter's close,
     a company that signs."""
     # the inside address and the salutation may sit in two adjacent chunks
     in_order = sorted(passages, key=lambda p: p.start)
     text = "\n\n".join(p.text for p in in_order)
-    found = [_placeholder_signer(text), _letter_addressee(text)]
+    found = [_first_person_party(text), _placeholder_signer(text), _letter_addressee(text)]
     found.append(_signer(passages))
     found += [name for p in passages for name in _closing_companies(p.text)]
     found += [name for p in passages for name in _signing_companies(p.text)]

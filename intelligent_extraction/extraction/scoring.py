@@ -609,10 +609,16 @@ def _names_another_document(text: str, lo: int, hi: int) -> bool:
 
 #: The date of an earlier change to a document the text refers to: "the Supply Agreement dated
 #: June 1, 2010, as amended on March 2, 2012", "as amended and restated as of ...", "as
-#: supplemented ...": not when this document was made.
+#: supplemented ...", "as amended by Amendment No. 1 thereto, dated as of ...": not when this
+#: document was made. The amendments' names may hold the period of "No." before a number, and
+#: the comma of an earlier one's date ("by Amendment No. 1 dated May 1, 2018 and Amendment No. 2
+#: dated ...").
 _AMENDED_ON = re.compile(
     r"\bas\s+(?:amended|supplemented|modified)(?:\s+and\s+restated)?\s+"
-    r"(?:on\s+|as\s+of\s+|through\s+|by\s+[^,.;()\n]{1,40}?\s+dated\s+)?(?:the\s+)?$",
+    r"(?:on\s+|as\s+of\s+|through\s+"
+    r"|by\s+(?:[^,.;()\n]|(?<=\bNo)\.(?=\s*\d)|,(?=\s*(?:19|20)\d\d\b)){1,80}?,?\s+dated\s+"
+    r"(?:as\s+of\s+)?)?"
+    r"(?:the\s+)?$",
     re.IGNORECASE,
 )
 #: A filing's page footer ("Source: ACME CORP, 8-K, 8/14/2015"): the date it was filed.
@@ -643,7 +649,7 @@ _PERIOD_OR_DEADLINE = re.compile(
 #: between), an amendment's, a filing's, a report's or a deadline's.
 _OTHER_DATE_CUES = (
     (_names_another_document, 300),
-    (_AMENDED_ON.search, 40),
+    (_AMENDED_ON.search, 120),
     (_FILING_FOOTER.search, 120),
     (_SCHEDULE_FILING_DATED.search, 250),
     (_PERIOD_OR_DEADLINE.search, 120),

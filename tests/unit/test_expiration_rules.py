@@ -55,6 +55,21 @@ def test_no_expiry_from_another_period(text):
     assert result.status == "not_found", (result.value, result.candidates[:2])
 
 
+@pytest.mark.parametrize("text, expiry", [
+    ("7. Term. The obligations of each Party under this Agreement shall remain in effect for a "
+     "period of two (2) years from the date of this Agreement, after which this Agreement shall "
+     "be of no further force or effect.", "2018-03-01"),
+    ("This Agreement remains in force for a period of two (2) years from the date of this "
+     "Agreement, at which time it shall automatically lapse.", "2018-03-01"),
+    ("The Agreement shall be binding for a period of two (2) years from the date hereof, "
+     "whereupon this Agreement shall become null and void.", "2018-03-01"),
+])
+def test_a_clause_on_what_follows_the_period_is_no_covenant(text, expiry):
+    """"..., after which this Agreement shall be of no further force": the agreement's own end,
+    not a standstill that binds for the period."""
+    assert _expiry(text, effective_date="2016-03-01").value == expiry
+
+
 def test_the_agreements_own_term_still_gives_the_expiry():
     text = "This Agreement shall remain in force for two (2) years from the Effective Date."
     result = _expiry(text, effective_date="2016-03-01")

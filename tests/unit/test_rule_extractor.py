@@ -787,6 +787,38 @@ def test_a_survival_period_counted_from_termination_is_not_the_term(extractor):
     assert (result.value, result.raw) == ("P2Y", "two (2) years")
 
 
+@pytest.mark.parametrize("text", [
+    "11. Confidentiality. Each party's duties under this Section 11 continue for three (3) years "
+    "after this Agreement ends.",
+    "The Recipient's obligations of confidence shall survive and continue for four (4) years "
+    "after this Agreement expires.",
+    "These restrictions remain binding on the Consultant for two (2) years after this Agreement "
+    "is terminated.",
+    "Each party shall protect the other's Confidential Information for five (5) years after this "
+    "Agreement has been terminated or has expired.",
+])
+def test_a_survival_period_after_this_agreement_ends_is_not_the_term(extractor, text):
+    """"N years after this Agreement ends / expires / is terminated": counted from its end."""
+    assert extractor.extract(TERM_FIELD, [chunk(text, 10, 6000)]).status == "not_found"
+
+
+@pytest.mark.parametrize("text, term", [
+    ("7. Term. The obligations of each Party under this Agreement shall remain in effect for a "
+     "period of two (2) years from the date of this Agreement, after which this Agreement shall "
+     "be of no further force or effect.", "P2Y"),
+    ("This Agreement shall continue for a period of three (3) years from the date hereof, after "
+     "which it shall cease to have effect.", "P3Y"),
+    ("This Agreement remains in force for a period of two (2) years from the date of this "
+     "Agreement, at which time it shall automatically lapse.", "P2Y"),
+    ("This Agreement shall be effective for a period of three (3) years from the date hereof, "
+     "following which this Agreement shall be of no further effect.", "P3Y"),
+])
+def test_a_clause_on_what_follows_the_period_leaves_it_the_term(extractor, text, term):
+    """"..., after which / at which time / whereupon this Agreement shall ...": how the agreement
+    ends when the period does, not a covenant that runs for the period."""
+    assert extractor.extract(TERM_FIELD, [chunk(text, 10, 6000)]).value == term
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -1469,6 +1501,11 @@ def test_a_stated_effective_date_answers_under_either_convention(fallback):
     ("MUTUAL NON-DISCLOSURE AGREEMENT\n\n" + SIGNED_ONLY, "2011-03-03"),
     ("Employee Confidential Information and Invention Assignment Agreement\n\n" + SIGNED_ONLY,
      "2011-03-03"),
+    # ... an employee's proprietary information or invention assignment agreement is one too
+    ("PROPRIETARY INFORMATION AND INVENTIONS AGREEMENT\n\n" + SIGNED_ONLY, "2011-03-03"),
+    ("Employee Proprietary Information and Inventions Assignment Agreement\n\n" + SIGNED_ONLY,
+     "2011-03-03"),
+    ("EMPLOYEE INVENTION ASSIGNMENT AGREEMENT\n\n" + SIGNED_ONLY, "2011-03-03"),
     # ... and so is a confidentiality undertaking or letter, its date the letter's
     ("NON-DISCLOSURE UNDERTAKING\n\nThis undertaking is given on March 3, 2011 by Northwind "
      "Traders Ltd. to Tallgrass Analytics LLC.", "2011-03-03"),
@@ -2131,6 +2168,41 @@ def test_party_blocks_name_every_party(extractor, preamble, parties):
     assert result.value == parties
 
 
+_EMPLOYEE_SIGNATURES = (
+    "\n\nEMPLOYEE\n\nSignature: ____________\n\n{company}\n\nBy: ____________\nName: Elena "
+    "Marsh\nTitle: Chief People Officer"
+)
+
+
+@pytest.mark.parametrize("opening, parties", [
+    ('I, Tomasz Wrenfield, enter into this Employee Proprietary Information and Inventions '
+     'Agreement with Harrowgate Optics, Inc., a Delaware corporation (the "Company"), on May 3, '
+     '2019.', ["Harrowgate Optics, Inc.", "Tomasz Wrenfield"]),
+    ('In consideration of my employment by Harrowgate Optics, Inc., a Delaware corporation (the '
+     '"Company"), I, Tomasz Wrenfield, hereby agree with the Company as follows.',
+     ["Harrowgate Optics, Inc.", "Tomasz Wrenfield"]),
+    ('I, Marisol Quintero-Baptiste, enter into this Confidentiality and Invention Assignment '
+     'Agreement with Lumen Bay Robotics LLC (the "Company") as a condition of my employment.',
+     ["Lumen Bay Robotics LLC", "Marisol Quintero-Baptiste"]),
+])
+def test_the_employee_of_a_first_person_opening_is_a_party(extractor, opening, parties):
+    """"I, <name>, enter into this Agreement with <Company>": the speaker is the other party,
+    though the employee's signature line leaves the name blank."""
+    text = opening + _EMPLOYEE_SIGNATURES.format(company=parties[0].upper())
+    assert extractor.extract(PARTIES, [chunk(text, 0, 0)]).value == parties
+
+
+def test_an_officers_first_person_certificate_names_no_party(extractor):
+    text = (
+        'This Supply Agreement is made between Harrowgate Optics, Inc. (the "Buyer") and Lumen '
+        'Bay Robotics LLC (the "Seller").\n\nEXHIBIT C\n\nI, Nadia Okafor, Secretary of '
+        "Harrowgate Optics, Inc., certify that the Board approved this Agreement."
+    )
+    assert extractor.extract(PARTIES, [chunk(text, 0, 0)]).value == [
+        "Harrowgate Optics, Inc.", "Lumen Bay Robotics LLC"
+    ]
+
+
 # --------------------------------------------------------------------------- dates of other documents
 
 
@@ -2194,6 +2266,32 @@ def _date_kind(text: str) -> str | None:
 ])
 def test_the_date_of_another_document_is_read_as_such(reference):
     assert _date_kind(reference) == "other"
+
+
+@pytest.mark.parametrize("recital", [
+    "WHEREAS Tamsin Labs and Orrery Supply are parties to a Distribution Agreement, as amended "
+    "by Amendment No. 1 dated October 9, 2017;",
+    "the Hosting Agreement, as amended by Amendment No. 3 thereto dated April 4, 2018, remains "
+    "in force",
+    "WHEREAS the Supply Agreement, as amended by Amendment No. 1 thereto, dated November 30, "
+    "2019, sets the prices;",
+    "the Services Agreement, as amended by Amendment No. 2 dated as of July 1, 2020, is amended "
+    "as follows",
+])
+def test_an_earlier_amendments_date_is_another_documents(recital):
+    """"as amended by Amendment No. 1 (thereto), dated (as of) <date>": the "No." of the
+    amendment's name does not end the reference."""
+    assert _date_kind(recital) == "other"
+
+
+@pytest.mark.parametrize("recital", [
+    "the Reseller Agreement, as amended by Amendment No. 1 dated May 1, 2018 and Amendment No. 2 "
+    "dated June 3, 2019, is further amended",
+    "the Lease, as amended by the First Amendment dated May 1, 2018 and the Second Amendment "
+    "dated June 3, 2019, is further amended",
+])
+def test_every_earlier_amendments_date_is_another_documents(recital):
+    assert {date_role(recital, c).kind for c in find_dates(recital)} == {"other"}
 
 
 @pytest.mark.parametrize("own", [

@@ -121,6 +121,17 @@ def test_roles_in_a_renewal_sentence() -> None:
         ("during the eighteen (18) month period after the relationship ended", "after_event"),
         ("for one (1) year after the Consultant ceases to provide services", "after_event"),
         ("for two years following the cessation of the Employee's employment", "after_event"),
+        # ... the agreement's own end among them, named with its verb after "this Agreement"
+        ("the duty of confidence continues for three (3) years after this Agreement ends",
+         "after_event"),
+        ("these restrictions bind the Consultant for two (2) years after this Agreement is "
+         "terminated", "after_event"),
+        ("the non-use obligations continue for five (5) years after this Agreement expires",
+         "after_event"),
+        ("each party protects the data for four (4) years after this Agreement has been "
+         "terminated or has expired", "after_event"),
+        # ... while a period from this Agreement itself is still its term
+        ("this Agreement shall continue for three (3) years from this Agreement's date", "term"),
         # an extension of one service, schedule or order renews nothing of the agreement
         ("the Provider shall extend that Service for up to three (3) months", "item_extension"),
         ("the Recipient may extend the term of any Service by up to three (3) months",

@@ -255,6 +255,11 @@ def _notice_after(text: str, start: int, end: int) -> str | None:
     return cue_after(text, end, _NOTICE_AFTER)
 
 
+#: The agreement's own end right after its name: "after this Agreement ends / expires / is
+#: terminated / has been terminated or has expired" counts from its end, not from its start.
+_IT_ENDS = r"\s+(?:is\s+|has\s+(?:been\s+)?)?(?:end(?:s|ed)|expir(?:es|ed)|terminat(?:es|ed))\b"
+
+
 #: A period counted from an event other than the agreement's start: the last disclosure ("five
 #: (5) years after the date of the last disclosure"), a court order, a person's retirement,
 #: resignation or separation, the end, termination or expiry of something ("two years following
@@ -265,10 +270,10 @@ def _notice_after(text: str, start: int, end: int) -> str | None:
 #: term as well as leave it out. A period from the agreement's start is the agreement's ("from
 #: the Effective Date of this Agreement notwithstanding its termination"; "the effective date of
 #: the Order" is the order's), and the words between stop at a link ("from the date hereof until
-#: its termination").
+#: its termination"); "after this Agreement" followed by its ending verb counts from its end.
 _COUNTED_FROM_AN_EVENT = re.compile(
     r"^[\s)]*(?:period\s+)?(?:after|following|from|since)\s+(?:and\s+after\s+)?"
-    rf"(?!{AGREEMENT_START}(?!\s+of\s+(?!this\b|the\s+(?:letter\s+)?agreement\b)))"
+    rf"(?!{AGREEMENT_START}(?!\s+of\s+(?!this\b|the\s+(?:letter\s+)?agreement\b)|{_IT_ENDS}))"
     r"(?:(?!(?:until|through|to|and|or|unless|except|whichever|if|notwithstanding|regardless"
     r"|despite|without|irrespective)\b)[\w'’-]+\s+){0,10}?"
     r"(?:(?:last|final|latest)\s+disclos\w*|(?:court\s+)?order|retire\w*|resign\w*"
