@@ -37,8 +37,9 @@ _MIN_BLOCK_WIDTH = 80
 #: A run of labelled lines is a form ("Customer: Beta LLC" / "Provider: ACME Inc." / "Initial
 #: Term: 24 months"): each line is its own entry, however long, so its breaks are kept too.
 _FORM_LINE = re.compile(r"^[A-Z][\w&'’./()-]*(?: [\w&'’./()-]+){0,4}:\s*\S")
-# The heading of a table of contents opens the contents: it is never a line of the cover's title.
-_CONTENTS_HEADING = re.compile(r"^(?:TABLE OF CONTENTS|CONTENTS)$", re.IGNORECASE)
+# The heading of a table of contents opens the contents: it is never a line of the cover's title
+# ("Table of Contents" in small letters is no heading line, so no title takes it in).
+_CONTENTS_HEADING = re.compile(r"^(?:TABLE OF CONTENTS|CONTENTS)$")
 # "Attention: Ms. Jane Roe, General Counsel": the addressee's line of a letter's address block
 _ATTENTION_LINE = re.compile(r"^(?:Attention|Attn\.?)\s*:", re.IGNORECASE)
 # A letter's salutation opens its body: it is a block of its own ("Dear Sirs:", "Dear Ms. Roe,").
@@ -116,7 +117,7 @@ class _Assembler:
 
     def _heading_level(self, line: str) -> int | None:
         """The line's heading level where a heading may start here; a contents heading starts
-        one wherever it stands (under a cover page set in capitals, or in any case)."""
+        one wherever it stands (even under a cover page's title set in capitals)."""
         if _CONTENTS_HEADING.match(line):
             return 1
         if self._ends_paragraph() or self._closes_address(line):
