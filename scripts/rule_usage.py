@@ -1122,6 +1122,13 @@ def inventory() -> list[Rule]:
         generic=True,
     ))
     rules.append(edit(
+        vp, "a letter's salutation ends the inside address: no name above it is read for a "
+        "defined term below it (_SALUTATION_LINE)",
+        "    if _SALUTATION_LINE.search(gap):\n        return False\n", "",
+        r"^[ \t]*(?:Dear\s[^\n]{1,60}?|(?:Ladies\s+and\s+)?Gentlemen)[ \t]*[:,][ \t]*$",
+        flags=re.I | re.M, generic=True,
+    ))
+    rules.append(edit(
         vp, "not a name: a year ending the sentence before ('August, 2021. Gandara Looms')",
         '\n    r"|^\\d{4}\\.\\s"', "", r"\b\d{4}\.\s+[A-Z]", flags=0,
         generic=True,

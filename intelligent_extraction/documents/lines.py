@@ -37,6 +37,16 @@ _MIN_BLOCK_WIDTH = 80
 #: A run of labelled lines is a form ("Customer: Beta LLC" / "Provider: ACME Inc." / "Initial
 #: Term: 24 months"): each line is its own entry, however long, so its breaks are kept too.
 _FORM_LINE = re.compile(r"^[A-Z][\w&'’./()-]*(?: [\w&'’./()-]+){0,4}:\s*\S")
+# The heading of a table of contents opens the contents: it is never a line of the cover's title
+# ("Table of Contents" in small letters is no heading line, so no title takes it in).
+_CONTENTS_HEADING = re.compile(r"^(?:TABLE OF CONTENTS|CONTENTS)$")
+# "Attention: Ms. Jane Roe, General Counsel": the addressee's line of a letter's address block
+_ATTENTION_LINE = re.compile(r"^(?:Attention|Attn\.?)\s*:", re.IGNORECASE)
+# A letter's salutation opens its body: it is a block of its own ("Dear Sirs:", "Dear Ms. Roe,").
+_SALUTATION = re.compile(
+    r"^(?:Dear [A-Z][^:;,]{0,60}|Ladies and Gentlemen|Gentlemen|To Whom It May Concern)[:,]$",
+    re.IGNORECASE,
+)
 
 
 def _text_width(lines: list[str]) -> int:
@@ -105,12 +115,28 @@ class _Assembler:
         # a short line ends a paragraph, except inside an ALL-CAPS one (capitals are wide)
         return len(last) < _SHORT_LINE * self.width and not (self.buf and is_all_caps(last))
 
+    def _heading_level(self, line: str) -> int | None:
+        """The line's heading level where a heading may start here; a contents heading starts
+        one wherever it stands (even under a cover page's title set in capitals)."""
+        if _CONTENTS_HEADING.match(line):
+            return 1
+        if self._ends_paragraph() or self._closes_address(line):
+            return heading_level(line)
+        return None
+
+    def _closes_address(self, line: str) -> bool:
+        """An "Attention:" line ends a letter's address block however wide it is, so the
+        letter's title may follow it; a further labelled line ("Email: ...") continues it."""
+        return bool(_ATTENTION_LINE.match(self.last_line)) and not _FORM_LINE.match(line)
+
     def _heading(self, line: str, level: int, page: int | None) -> None:
         self.flush()
         prev = self.items[-1] if self.items else None
         if (
             self.last_was_heading
             and prev is not None
+            and not _CONTENTS_HEADING.match(prev.text)
+            and not _CONTENTS_HEADING.match(line)
             and prev.level == 1
             and level == 1
             and prev.page == page
@@ -136,7 +162,7 @@ class _Assembler:
             self.after_break = True
             return
         starts_page = self.buf_page != page and bool(self.buf)
-        level = heading_level(line) if self._ends_paragraph() else None
+        level = self._heading_level(line)
         if level is not None:
             self._heading(line, level, page)
             self.last_was_heading = True
@@ -146,6 +172,8 @@ class _Assembler:
                 continues = not ends_sentence(self.last_line) and line[:1].islower()
                 self.flush()
                 self.buf_continues = continues
+            elif _SALUTATION.match(line) or (self.buf and _SALUTATION.match(self.buf[-1])):
+                self.flush()  # the salutation is a block of its own, between address and body
             elif (
                 self.buf
                 and ends_sentence(self.last_line)

@@ -226,6 +226,69 @@ def test_a_heading_after_a_forms_full_width_labelled_line_is_a_heading(lines_pdf
     ]
 
 
+def test_a_contents_heading_never_continues_the_cover_pages_title(lines_pdf):
+    # the cover's last capitals line and the contents heading below it are two blocks, or the
+    # parties reader takes "... LLC TABLE OF CONTENTS" for a name
+    path = lines_pdf(
+        [
+            [
+                "SHARE PURCHASE AGREEMENT",
+                "between",
+                "CALLOWAY HOLDINGS LIMITED",
+                "and",
+                "MERIDEN VALE INVESTMENTS LLC",
+                "TABLE OF CONTENTS",
+                "ARTICLE I",
+                "Definitions 1",
+                "ARTICLE II",
+                "Sale and Purchase 3",
+            ]
+        ]
+    )
+    blocks = [b.text for b in parse_document(path).blocks]
+    assert blocks[4:7] == ["MERIDEN VALE INVESTMENTS LLC", "TABLE OF CONTENTS", "ARTICLE I"]
+
+
+def test_a_contents_heading_stands_alone_in_plain_text(tmp_path):
+    path = tmp_path / "cover.txt"
+    path.write_text(
+        "DISTRIBUTION AGREEMENT\n\nBETWEEN\n\nHARTWELL OPTICS GMBH\n\nAND\n\n"
+        "SUNDERBY MEDICAL AB\n\nCONTENTS\n\n1. Definitions 2\n2. Appointment 3\n"
+    )
+    blocks = [b.text for b in parse_document(path).blocks]
+    assert "SUNDERBY MEDICAL AB" in blocks and "CONTENTS" in blocks
+
+
+_ADDRESS = ["Larchmont Fabrication Inc.", "3300 Kessler Boulevard", "Dayton, Ohio 45414"]
+_LETTER_BODY = [
+    "Orrin Valley Capital LLC is considering a possible acquisition of the assets of your",
+    "refrigeration business, and you have agreed to provide it with information on the terms",
+    "set out in this letter agreement, which you and we agree to as follows in consideration.",
+]
+
+
+def test_a_letters_title_after_a_full_width_attention_line_is_its_own_block(lines_pdf):
+    # typeset without blank lines, a wide "Attention:" line used to run the title and the
+    # salutation into the address paragraph
+    attention = "Attention: Mr. Benedikt Osterhagen, Vice President, Corporate Development"
+    letter = [*_ADDRESS, attention, "CONFIDENTIALITY AGREEMENT", "Dear Sirs:", *_LETTER_BODY]
+    path = lines_pdf([letter])
+    blocks = [b.text for b in parse_document(path).blocks]
+    title = blocks.index("CONFIDENTIALITY AGREEMENT")
+    assert blocks[title - 1].endswith(attention)
+    assert blocks[title + 1] == "Dear Sirs:"
+    assert blocks[title + 2].startswith("Orrin Valley Capital LLC")
+
+
+def test_a_salutation_is_its_own_block(lines_pdf):
+    attn = "Attn: The Company Secretary, Larchmont Fabrication Inc. (Legal Department)"
+    path = lines_pdf([[*_ADDRESS, attn, "Dear Ms. Villanueva-Stroud,", *_LETTER_BODY]])
+    blocks = [b.text for b in parse_document(path).blocks]
+    salutation = blocks.index("Dear Ms. Villanueva-Stroud,")
+    assert blocks[salutation - 1].endswith(attn)
+    assert blocks[salutation + 1].startswith("Orrin Valley Capital LLC")
+
+
 @pytest.mark.parametrize(
     "name",
     ["Port Wisłoujście Sp. z o.o.", "Kōyō Seimitsu K.K.", "Anadolu Gıda Sanayi A.Ş.", "Müller & Söhne GmbH"],

@@ -1788,3 +1788,19 @@ def test_a_national_banks_spelled_out_legal_form_is_part_of_its_name(
     text: str, names: list[str]
 ) -> None:
     assert _first(text) == names
+
+
+@pytest.mark.parametrize("salutation", ["Gentlemen,", "Dear Sirs:", "Dear Mr. Verhagen:"])
+def test_no_name_above_a_letters_salutation_is_read_for_a_defined_term_below_it(
+    salutation: str,
+) -> None:
+    # a passage that starts at the inside address: its street line is no party of the body's
+    # "("you")" (a PDF's salutation is a block of its own since session 24)
+    text = (
+        "Harbour Road 12, 4410 KT Rotterdam\nThe Netherlands\n"
+        f"Attention: Mr. Joost Verhagen, Managing Director\n\n{salutation}\n\n"
+        'In order to allow Maasvlakte Terminal Partners C.V. ("you") to evaluate a possible '
+        'transaction with Calverley Grain Inc., a Delaware corporation (the "Company"), we may '
+        "furnish certain information."
+    )
+    assert [c.value for c in find_party_lists(text)] == [["Calverley Grain Inc."]]

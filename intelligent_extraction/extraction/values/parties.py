@@ -842,9 +842,19 @@ def _clause_at(text: str, start: int) -> Candidate | None:
 # --------------------------------------------------------------------------- defined terms
 
 
+#: A letter's salutation on its own line ("Dear Sirs:", "Gentlemen,"): it ends the inside
+#: address, so no name above it is the one a defined term of the letter's body belongs to.
+_SALUTATION_LINE = re.compile(
+    r"^[ \t]*(?:Dear\s[^\n]{1,60}?|(?:Ladies\s+and\s+)?Gentlemen)[ \t]*[:,][ \t]*$",
+    _FLAGS | re.MULTILINE,
+)
+
+
 def _gap_is_descriptor(gap: str) -> bool:
     if not gap.strip(" ,\t\n"):
         return True
+    if _SALUTATION_LINE.search(gap):
+        return False
     # a bracket or a "hereinafter" term in the gap belongs to another party's defined term
     if ")" in gap or "(" in gap or _HEREINAFTER_TERM.search(gap) or not _DESCRIPTOR.match(gap):
         return False
