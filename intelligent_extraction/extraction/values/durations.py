@@ -121,6 +121,8 @@ AGREEMENT_START = (
     r"|(?:date\s+of\s+)?this\s+letter"
     r"|such\s+date)\b"
 )
+#: The verbs that start a period: "commences", "shall begin", "began", "starts"
+_START_VERB = r"commenc\w*|begin\w*|began|start\w*"
 #: "that date", "the said date", "that day": the day just named, which is the agreement's start
 #: only where the sentence has just said the agreement starts on it (``names_the_start_before``).
 THAT_DATE = r"(?:that|(?:the\s+)?said)\s+(?:date|day)\b"
@@ -130,7 +132,7 @@ THAT_DATE = r"(?:that|(?:the\s+)?said)\s+(?:date|day)\b"
 #: accrue from the date of first sale", "The Closing shall take place on ...".
 _AGREEMENT_STARTS = re.compile(
     r"\b(?:agreement|contract|deed|lease|term)\b[^.;]{0,80}?"
-    r"\b(?:commenc\w*|begin\w*|began|start\w*|(?:becomes?|became|be|is)\s+effective"
+    rf"\b(?:{_START_VERB}|(?:becomes?|became|be|is)\s+effective"
     r"|(?:come|comes|came|enters?|entered|enter)\s+into\s+(?:force|effect)"
     r"|(?:take|takes|took)\s+effect)\b[^.;]*$",
     _FLAGS,
@@ -154,7 +156,7 @@ _ANNIVERSARY_OF_START = re.compile(
     _FLAGS,
 )
 _START_NAMED = re.compile(
-    r"\b(?:commenc\w*|begin\w*|began|start\w*|effective\s+(?:date|as\s+of|on))\b[^.;]*$", _FLAGS
+    rf"\b(?:{_START_VERB}|effective\s+(?:date|as\s+of|on))\b[^.;]*$", _FLAGS
 )
 
 
