@@ -1185,16 +1185,18 @@ _PREAMBLE_TITLE = re.compile(
     # an English deed names its kind after "of" ("THIS DEED OF GUARANTEE is made on")
     r"|(?:Deed|DEED)\s+(?:of|OF)\s+[A-Z][\w-]*)\b"
 )
+#: What opens a letter's subject line: "Re:", "RE:", "Re.:", "Subject:"
+_SUBJECT_WORD = r"(?:Re|RE|Subject|SUBJECT)\.?"
 #: A letter agreement's subject line names it ("Re: Consulting Agreement"); one that goes on
 #: past its title ("Re: Supply Agreement dated May 1, 2019") refers to another agreement.
 _LETTER_SUBJECT = re.compile(
-    rf"^[ \t]*(?:Re|RE|Subject|SUBJECT)[ \t]*:[ \t]*(?P<t>(?:{_TITLE_WORD}){{1,8}}"
+    rf"^[ \t]*{_SUBJECT_WORD}[ \t]*:[ \t]*(?P<t>(?:{_TITLE_WORD}){{1,8}}"
     r"(?:Agreement|AGREEMENT|Contract|CONTRACT|Amendment|AMENDMENT))"
     r"[ \t]*(?:\(\s*(?:this|the)\s+[\"“][^\"”\n]{1,30}[\"”]\s*\))?[ \t]*$",
     re.MULTILINE,
 )
 #: A subject line's opening, before what it says the letter is about
-_SUBJECT_OPENING = re.compile(r"^[ \t]*(?:Re|RE|Subject|SUBJECT)[ \t]*:[ \t]*", re.MULTILINE)
+_SUBJECT_OPENING = re.compile(rf"^[ \t]*{_SUBJECT_WORD}[ \t]*:[ \t]*", re.MULTILINE)
 _DASH = re.compile(r"\s+[-–—]\s+")
 #: The part of a subject line set off by dashes that is the letter's own title
 _SUBJECT_TITLE = re.compile(
