@@ -1780,6 +1780,13 @@ def test_signing_date_fallback_is_only_for_dates():
     ("May 1, 2019\n\nRedfern Corp.\n\nSubject: Amendment No. 2 to Supply Agreement\n\nLadies "
      "and Gentlemen:\n\nReference is made to the Supply Agreement.",
      "Amendment No. 2 to Supply Agreement"),
+    # ... opened by "Re.:" as by "Re:"
+    ("June 9, 2016\n\nTallgrass Seed LLC\n\nRe.: Distribution Agreement\n\nGentlemen:\n\n"
+     "This letter sets out the terms on which you will distribute our seed.",
+     "Distribution Agreement"),
+    ("June 9, 2016\n\nTallgrass Seed LLC\n\nRE.: Project Larch - Confidentiality Agreement\n\n"
+     "Gentlemen:\n\nYou have asked for information about our seed business.",
+     "Confidentiality Agreement"),
     # a title that opens with its title word and says what the agreement is about
     ("AGREEMENT REGARDING CONFIDENTIAL INFORMATION\n\nThis Agreement Regarding Confidential "
      "Information is dated as of March 1, 2004 between Harlow Foods Ltd. and Penrose Trading "
