@@ -1560,6 +1560,28 @@ def _support_titles(scored: list[Scored]) -> None:
         s.score += s.features["support"]
 
 
+def _in_the_headings_capitals(pooled: list[Scored]) -> list[Scored]:
+    """A preamble restating in Title Case a heading set in capitals ("This Amended and Restated
+    Outsourcing Agreement" under "AMENDED AND RESTATED OUTSOURCING AGREEMENT") names the same
+    title: it is answered once, as the heading prints it, at the better score of the two. The
+    pool's scores and order stand (read without case, no answer changes); where a heading in
+    capitals and the preamble in Title Case carry the same title, the labelled set gives the
+    capitals (33 of 57 train documents)."""
+    capitals: dict[str, str] = {}
+    for s in pooled:
+        if s.kind == "heading" and s.value.isupper():
+            capitals.setdefault(s.value.lower(), s.value)
+    kept, seen = [], set()
+    for s in pooled:  # best first: the lower of the two entries is the one dropped
+        heading = capitals.get(s.value.lower()) if s.kind == "preamble" else None
+        if heading is not None and heading != s.value:
+            s.value, s.note = heading, "the preamble's title, in the heading's capitals"
+        if s.value not in seen:
+            seen.add(s.value)
+            kept.append(s)
+    return kept
+
+
 # --------------------------------------------------------------------------- sentences
 
 
@@ -1617,6 +1639,10 @@ _MODES: dict[str, _Mode] = {
     "parties": _parties_mode,
     "title": _title_mode,
     "sentence": _sentence_mode,
+}
+#: What a mode does to its pooled candidates, one entry per value, best first.
+_AFTER_POOL: dict[str, Callable[[list[Scored]], list[Scored]]] = {
+    "title": _in_the_headings_capitals,
 }
 
 
@@ -1684,7 +1710,8 @@ class RuleExtractor:
         if not passages:
             return []
         reader = CandidateReader(field, rule, passages)
-        return pool(_MODES[rule.mode](reader, context or {}, self._needed(rule)))
+        pooled = pool(_MODES[rule.mode](reader, context or {}, self._needed(rule)))
+        return _AFTER_POOL.get(rule.mode, list)(pooled)
 
     def _decision(
         self, field: FieldConfig, rule, ranked: list[Scored]

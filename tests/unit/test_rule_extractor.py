@@ -1851,6 +1851,28 @@ def test_a_documents_own_name_alone_on_its_line_takes_no_heading_above_it():
     assert [text[s:e] for s, e in _heading_spans(text)] == ["CREDIT AGREEMENT"]
 
 
+@pytest.mark.parametrize(("cover", "preamble", "title"), [
+    ("SECOND AMENDED AND RESTATED DISTRIBUTION AGREEMENT\n\nDated as of June 1, 2020",
+     'This Second Amended and Restated Distribution Agreement (this "Agreement") is entered '
+     "into by Brightwater Pharma, Inc. and Solent Medical Supplies LLC.",
+     "SECOND AMENDED AND RESTATED DISTRIBUTION AGREEMENT"),
+    # a Title Case heading keeps its casing; so does a preamble naming another title
+    ("Master Hosting Agreement",
+     'THIS MASTER HOSTING AGREEMENT (the "Agreement") is made by Cirrus Data Inc. and Verdant '
+     "Retail LLC.", "MASTER HOSTING AGREEMENT"),
+    ("RESELLER AGREEMENT",
+     'This Value Added Reseller Agreement (the "Agreement") is made by Pinecrest Systems Inc. '
+     "and Orbital IT Ltd.", "Value Added Reseller Agreement"),
+])
+def test_a_title_in_capitals_on_the_cover_is_answered_in_capitals(cover, preamble, title):
+    """The preamble's chunk ranks above the cover's: its Title Case restatement of the cover's
+    title in capitals wins on score, and is answered as the cover prints it."""
+    chunks = [chunk(preamble, 1, len(cover) + 2), chunk(cover, 0, 0, score=0.5)]
+    result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, chunks)
+    assert result.value == title, result.candidates[:2]
+    assert [c["value"] for c in result.candidates].count(title) == 1
+
+
 def test_a_letters_subject_that_dates_an_agreement_refers_to_another_one():
     text = ("May 1, 2019\n\nRedfern Corp.\n\nRe: Supply Agreement dated March 3, 2017\n\n"
             "Ladies and Gentlemen:\n\nThis letter amends the Supply Agreement.")
