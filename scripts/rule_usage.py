@@ -2499,6 +2499,18 @@ def inventory() -> list[Rule]:
         generic=True,
     ))
     rules.append(edit(
+        rl, "the preamble's Title Case title is answered in a heading's capitals when they are "
+        "the same title (_in_the_headings_capitals)",
+        '    "title": _in_the_headings_capitals,\n', "",
+        r"(?m)^[ \t]*[A-Z][A-Z ,&-]+AGREEMENT[ \t]*$[\s\S]{0,3000}\bThis\s+[A-Z][a-z]",
+        flags=0, generic=True,
+    ))
+    rules.append(edit(
+        rl, "a subject line opened by 'Re.:' as by 'Re:' (_SUBJECT_WORD)",
+        r'SUBJECT)\.?"', r'SUBJECT)"',
+        r"(?m)^[ \t]*(?:Re|RE|Subject|SUBJECT)\.[ \t]*:", flags=0, generic=True,
+    ))
+    rules.append(edit(
         rl, "a letter's title in its subject line among parts set off by dashes ('Re: Project "
         "Falcon - Confidentiality Undertaking') (_dashed_subject_spans)",
         '    spans += [(s, e, "heading") for s, e in _dashed_subject_spans(text)]\n', "",

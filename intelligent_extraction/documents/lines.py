@@ -47,6 +47,10 @@ _SALUTATION = re.compile(
     r"^(?:Dear [A-Z][^:;,]{0,60}|Ladies and Gentlemen|Gentlemen|To Whom It May Concern)[:,]$",
     re.IGNORECASE,
 )
+# A letter's subject line ("Re: Supply Agreement", "RE.: ...", "Subject: ...") is a block of its
+# own between the address and the body: it names the letter, and run into the address block (an
+# "Attention:" line as wide as the page) or the first paragraph it names nothing.
+_SUBJECT_LINE = re.compile(r"^(?:Re|RE|Subject|SUBJECT)\.?[ \t]*:[ \t]*\S")
 
 
 def _text_width(lines: list[str]) -> int:
@@ -124,6 +128,19 @@ class _Assembler:
             return heading_level(line)
         return None
 
+    def _opens_or_ends_subject(self, line: str) -> bool:
+        """A subject line opens a block (but stays one of a form's labelled lines: "To:" /
+        "From:" / "Re:"), and its block ends on a short line: a long one wraps onto the next (a
+        page of short lines, a table's, is measured against a floor: no subject wraps there)."""
+        if _SUBJECT_LINE.match(line):
+            return bool(self.buf) and not self._is_form()
+        return bool(
+            self.buf
+            and _SUBJECT_LINE.match(self.buf[0])
+            and not self._is_form()
+            and len(self.last_line) < _SHORT_LINE * max(self.width, _MIN_BLOCK_WIDTH)
+        )
+
     def _closes_address(self, line: str) -> bool:
         """An "Attention:" line ends a letter's address block however wide it is, so the
         letter's title may follow it; a further labelled line ("Email: ...") continues it."""
@@ -174,6 +191,8 @@ class _Assembler:
                 self.buf_continues = continues
             elif _SALUTATION.match(line) or (self.buf and _SALUTATION.match(self.buf[-1])):
                 self.flush()  # the salutation is a block of its own, between address and body
+            elif self._opens_or_ends_subject(line):
+                self.flush()
             elif (
                 self.buf
                 and ends_sentence(self.last_line)

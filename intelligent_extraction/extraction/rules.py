@@ -1185,16 +1185,18 @@ _PREAMBLE_TITLE = re.compile(
     # an English deed names its kind after "of" ("THIS DEED OF GUARANTEE is made on")
     r"|(?:Deed|DEED)\s+(?:of|OF)\s+[A-Z][\w-]*)\b"
 )
+#: What opens a letter's subject line: "Re:", "RE:", "Re.:", "Subject:"
+_SUBJECT_WORD = r"(?:Re|RE|Subject|SUBJECT)\.?"
 #: A letter agreement's subject line names it ("Re: Consulting Agreement"); one that goes on
 #: past its title ("Re: Supply Agreement dated May 1, 2019") refers to another agreement.
 _LETTER_SUBJECT = re.compile(
-    rf"^[ \t]*(?:Re|RE|Subject|SUBJECT)[ \t]*:[ \t]*(?P<t>(?:{_TITLE_WORD}){{1,8}}"
+    rf"^[ \t]*{_SUBJECT_WORD}[ \t]*:[ \t]*(?P<t>(?:{_TITLE_WORD}){{1,8}}"
     r"(?:Agreement|AGREEMENT|Contract|CONTRACT|Amendment|AMENDMENT))"
     r"[ \t]*(?:\(\s*(?:this|the)\s+[\"“][^\"”\n]{1,30}[\"”]\s*\))?[ \t]*$",
     re.MULTILINE,
 )
 #: A subject line's opening, before what it says the letter is about
-_SUBJECT_OPENING = re.compile(r"^[ \t]*(?:Re|RE|Subject|SUBJECT)[ \t]*:[ \t]*", re.MULTILINE)
+_SUBJECT_OPENING = re.compile(rf"^[ \t]*{_SUBJECT_WORD}[ \t]*:[ \t]*", re.MULTILINE)
 _DASH = re.compile(r"\s+[-–—]\s+")
 #: The part of a subject line set off by dashes that is the letter's own title
 _SUBJECT_TITLE = re.compile(
@@ -1558,6 +1560,28 @@ def _support_titles(scored: list[Scored]) -> None:
         s.score += s.features["support"]
 
 
+def _in_the_headings_capitals(pooled: list[Scored]) -> list[Scored]:
+    """A preamble restating in Title Case a heading set in capitals ("This Amended and Restated
+    Outsourcing Agreement" under "AMENDED AND RESTATED OUTSOURCING AGREEMENT") names the same
+    title: it is answered once, as the heading prints it, at the better score of the two. The
+    pool's scores and order stand (read without case, no answer changes); where a heading in
+    capitals and the preamble in Title Case carry the same title, the labelled set gives the
+    capitals (33 of 57 train documents)."""
+    capitals: dict[str, str] = {}
+    for s in pooled:
+        if s.kind == "heading" and s.value.isupper():
+            capitals.setdefault(s.value.lower(), s.value)
+    kept, seen = [], set()
+    for s in pooled:  # best first: the lower of the two entries is the one dropped
+        heading = capitals.get(s.value.lower()) if s.kind == "preamble" else None
+        if heading is not None and heading != s.value:
+            s.value, s.note = heading, "the preamble's title, in the heading's capitals"
+        if s.value not in seen:
+            seen.add(s.value)
+            kept.append(s)
+    return kept
+
+
 # --------------------------------------------------------------------------- sentences
 
 
@@ -1615,6 +1639,10 @@ _MODES: dict[str, _Mode] = {
     "parties": _parties_mode,
     "title": _title_mode,
     "sentence": _sentence_mode,
+}
+#: What a mode does to its pooled candidates, one entry per value, best first.
+_AFTER_POOL: dict[str, Callable[[list[Scored]], list[Scored]]] = {
+    "title": _in_the_headings_capitals,
 }
 
 
@@ -1682,7 +1710,8 @@ class RuleExtractor:
         if not passages:
             return []
         reader = CandidateReader(field, rule, passages)
-        return pool(_MODES[rule.mode](reader, context or {}, self._needed(rule)))
+        pooled = pool(_MODES[rule.mode](reader, context or {}, self._needed(rule)))
+        return _AFTER_POOL.get(rule.mode, list)(pooled)
 
     def _decision(
         self, field: FieldConfig, rule, ranked: list[Scored]

@@ -289,6 +289,36 @@ def test_a_salutation_is_its_own_block(lines_pdf):
     assert blocks[salutation + 1].startswith("Orrin Valley Capital LLC")
 
 
+@pytest.mark.parametrize("subject", [
+    "Re: Confidentiality Agreement", "RE: Mutual Non-Disclosure Agreement",
+    "Re.: Consulting Agreement", "Subject: Exclusivity Agreement",
+])
+def test_a_letters_subject_line_is_its_own_block(lines_pdf, subject):
+    # typeset without blank lines, the subject line ran into the address block (a wide
+    # "Attention:" line) or into the first paragraph, and the title reader saw no "Re:" line
+    attention = "Attention: Ms. Corinna Vasquez-Holloway, Senior Vice President, Strategy"
+    for letter in ([*_ADDRESS, attention, subject, "Ladies and Gentlemen:", *_LETTER_BODY],
+                   [*_ADDRESS, subject, *_LETTER_BODY]):
+        blocks = [b.text for b in parse_document(lines_pdf([letter])).blocks]
+        assert subject in blocks
+        assert blocks[blocks.index(subject) - 1].endswith(letter[letter.index(subject) - 1])
+
+
+def test_a_subject_line_wrapped_over_two_lines_is_one_block(lines_pdf):
+    first = ("Re: Harrow Mill Holdings Ltd. - Senior Secured Term and Revolving Credit Facilities"
+             " -")
+    letter = [*_ADDRESS, first, "Confidentiality Undertaking", *_LETTER_BODY]
+    blocks = [b.text for b in parse_document(lines_pdf([letter])).blocks]
+    assert f"{first} Confidentiality Undertaking" in blocks
+
+
+def test_a_memos_subject_line_stays_among_its_labelled_lines(lines_pdf):
+    memo = ["To: Board of Directors", "From: Audit Committee", "Re: Annual Review",
+            "Date: March 3, 2020", *_LETTER_BODY]
+    header = block_with(parse_document(lines_pdf([memo])), "To: Board of Directors").text
+    assert "Re: Annual Review" in header and "Date: March 3, 2020" in header
+
+
 @pytest.mark.parametrize(
     "name",
     ["Port Wisłoujście Sp. z o.o.", "Kōyō Seimitsu K.K.", "Anadolu Gıda Sanayi A.Ş.", "Müller & Söhne GmbH"],

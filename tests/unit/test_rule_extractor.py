@@ -1780,6 +1780,13 @@ def test_signing_date_fallback_is_only_for_dates():
     ("May 1, 2019\n\nRedfern Corp.\n\nSubject: Amendment No. 2 to Supply Agreement\n\nLadies "
      "and Gentlemen:\n\nReference is made to the Supply Agreement.",
      "Amendment No. 2 to Supply Agreement"),
+    # ... opened by "Re.:" as by "Re:"
+    ("June 9, 2016\n\nTallgrass Seed LLC\n\nRe.: Distribution Agreement\n\nGentlemen:\n\n"
+     "This letter sets out the terms on which you will distribute our seed.",
+     "Distribution Agreement"),
+    ("June 9, 2016\n\nTallgrass Seed LLC\n\nRE.: Project Larch - Confidentiality Agreement\n\n"
+     "Gentlemen:\n\nYou have asked for information about our seed business.",
+     "Confidentiality Agreement"),
     # a title that opens with its title word and says what the agreement is about
     ("AGREEMENT REGARDING CONFIDENTIAL INFORMATION\n\nThis Agreement Regarding Confidential "
      "Information is dated as of March 1, 2004 between Harlow Foods Ltd. and Penrose Trading "
@@ -1842,6 +1849,28 @@ def test_a_documents_own_name_alone_on_its_line_takes_no_heading_above_it():
     text = ("CREDIT AGREEMENT\n\nThis Credit Agreement is made between Harlow Foods Ltd. and "
             "Redfern Bank.\n\nREPRESENTATIONS\n\nGUARANTY\n\nEach subsidiary guarantees the loans.")
     assert [text[s:e] for s, e in _heading_spans(text)] == ["CREDIT AGREEMENT"]
+
+
+@pytest.mark.parametrize(("cover", "preamble", "title"), [
+    ("SECOND AMENDED AND RESTATED DISTRIBUTION AGREEMENT\n\nDated as of June 1, 2020",
+     'This Second Amended and Restated Distribution Agreement (this "Agreement") is entered '
+     "into by Brightwater Pharma, Inc. and Solent Medical Supplies LLC.",
+     "SECOND AMENDED AND RESTATED DISTRIBUTION AGREEMENT"),
+    # a Title Case heading keeps its casing; so does a preamble naming another title
+    ("Master Hosting Agreement",
+     'THIS MASTER HOSTING AGREEMENT (the "Agreement") is made by Cirrus Data Inc. and Verdant '
+     "Retail LLC.", "MASTER HOSTING AGREEMENT"),
+    ("RESELLER AGREEMENT",
+     'This Value Added Reseller Agreement (the "Agreement") is made by Pinecrest Systems Inc. '
+     "and Orbital IT Ltd.", "Value Added Reseller Agreement"),
+])
+def test_a_title_in_capitals_on_the_cover_is_answered_in_capitals(cover, preamble, title):
+    """The preamble's chunk ranks above the cover's: its Title Case restatement of the cover's
+    title in capitals wins on score, and is answered as the cover prints it."""
+    chunks = [chunk(preamble, 1, len(cover) + 2), chunk(cover, 0, 0, score=0.5)]
+    result = RuleExtractor(SHIPPED, learned=False).extract(TITLE, chunks)
+    assert result.value == title, result.candidates[:2]
+    assert [c["value"] for c in result.candidates].count(title) == 1
 
 
 def test_a_letters_subject_that_dates_an_agreement_refers_to_another_one():
