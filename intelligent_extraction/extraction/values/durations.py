@@ -184,14 +184,10 @@ DURATION_CUES: list[tuple[re.Pattern[str], str]] = [
     # a "notice of non-renewal" given "within ninety days of the end": its "renewal" is no cue
     (re.compile(r"\b(?:notice|notif\w*|non-?renewal)\b(?=[^.;]{0,50}$)", _FLAGS), "notice"),
     (
-        # "of no further force or effect" ends an obligation; it extends nothing. A period
-        # named "subsequent", "succeeding" or "ensuing" right before its length ("at the end of
-        # any subsequent one-year period", "each succeeding period of twelve months") is one
-        # that follows the first: a renewal ("subsequent to the Effective Date" is no period)
+        # "of no further force or effect" ends an obligation; it extends nothing
         re.compile(
             rf"\b(?:renew\w*|{EXTENDS_A_RENEWAL}|extension|successive|additional"
-            r"|(?<!\bno\s)further(?!\s+force)"
-            r"|(?:subsequent|succeeding|ensuing)(?=\s+(?:(?:periods?|terms?)\s+of\s+)?$))\b",
+            r"|(?<!\bno\s)further(?!\s+force))\b",
             _FLAGS,
         ),
         "renewal",
@@ -213,6 +209,20 @@ DURATION_CUES: list[tuple[re.Pattern[str], str]] = [
     # "for a period of" measures any duration (a covenant's, a confidentiality or a restricted
     # period), not only the agreement's: a role of its own, read only when no term word is there
     (re.compile(r"\b(?:period\s+of|for\s+a\s+period)\b", _FLAGS), "period"),
+]
+#: Any period that follows the first, named so right before its length: "at the end of any
+#: subsequent one-year period", "each succeeding period of twelve months", "for subsequent
+#: periods of one year": a renewal. Not a window that follows now ("a forecast for the
+#: succeeding twelve (12) months", "in the subsequent three months"), nor "subsequent to".
+_LATER_PERIOD: list[tuple[re.Pattern[str], str]] = [
+    (
+        re.compile(
+            r"\b(?:(?:any|each|every)\s+(?:subsequent|succeeding|ensuing)(?=\s+$)"
+            r"|(?:subsequent|succeeding|ensuing)\s+(?:periods?|terms?)\s+of\s+$)",
+            _FLAGS,
+        ),
+        "renewal",
+    )
 ]
 _NOTICE_AFTER: list[tuple[re.Pattern[str], str]] = [
     (
@@ -342,12 +352,14 @@ def _sentence_start(text: str, start: int) -> int:
     return ends[-1] if ends else lo
 
 
-def _notice_or_renewal_cue(text: str, start: int) -> str | None:
+def _notice_or_renewal_cue(
+    text: str, start: int, cues: list[tuple[re.Pattern[str], str]] = DURATION_CUES[:2]
+) -> str | None:
     """The nearest notice or renewal cue before ``start`` in its own sentence: a renewal word
     that ends the sentence before ("... may purchase additional units. This Agreement shall
     remain in effect for five (5) years") says nothing of this duration."""
     lo = _sentence_start(text, start)
-    return cue_before(text[lo:start], start - lo, DURATION_CUES[:2])
+    return cue_before(text[lo:start], start - lo, cues)
 
 
 #: A right to end the agreement: "may terminate", "may, by written notice, terminate", "shall be
@@ -403,7 +415,7 @@ def _role(text: str, start: int, end: int) -> str | None:
     return (
         _notice_after(text, start, end)
         or _extends_one_item(text, start)
-        or _notice_or_renewal_cue(text, start)
+        or _notice_or_renewal_cue(text, start, DURATION_CUES[:2] + _LATER_PERIOD)
         or _measures_a_condition(text, start, end)
         or _counted_from_an_event(text, end)
         or cue_after(text, end, _PERIOD_NOUN_AFTER)
