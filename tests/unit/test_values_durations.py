@@ -475,6 +475,8 @@ def test_a_window_measuring_a_condition_of_a_right_to_terminate(text, iso):
     "for cause.",
     "Either party may terminate for convenience on notice, and otherwise this Agreement shall "
     "continue for a period of three (3) years.",
+    "This Agreement may be terminated as provided in Section 9 and, unless so terminated, shall "
+    "remain in force for a period of five (5) years.",
 ])
 def test_a_term_beside_a_right_to_terminate_stays_a_term(text):
     assert [c.kind for c in find_durations(text)] == ["term"]

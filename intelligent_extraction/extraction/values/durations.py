@@ -380,9 +380,12 @@ _WINDOW_BEFORE = re.compile(
     _FLAGS,
 )
 #: the agreement's lifetime stated after the right ("..., and otherwise this Agreement shall
-#: continue for three years"): the duration is the term again
+#: continue for three years", "may be terminated as provided in Section 9 and, unless so
+#: terminated, shall remain in force for five years"): the duration is the term again
 _LIFETIME_AFTER_RIGHT = re.compile(
-    r"\b(?:agreement|term)\s+(?:shall|will)\s+(?:continue|remain|expire|terminate|be\s+in)\b",
+    r"\b(?:agreement|term|it)\s+(?:shall|will)\s+(?:continue|remain|expire|terminate|be\s+in)\b"
+    r"|\bunless\s+(?:sooner\s+|earlier\s+|so\s+)?terminated\b"
+    r"|\b(?:shall|will)\s+(?:remain|be|continue)\s+in\s+(?:full\s+)?(?:force|effect)\b",
     _FLAGS,
 )
 
