@@ -384,8 +384,8 @@ def test_a_window_in_a_right_to_terminate_is_no_term(text):
 
 def test_the_term_beside_a_later_renewal_period_is_the_first_period():
     text = (
-        "2.1 This Agreement shall come into force on the Commencement Date and shall continue "
-        "for an initial period of three years.\n\n2.2 Thereafter this Agreement shall continue "
+        "2.1 This Agreement takes effect on the Start Date and shall then last for an initial "
+        "period of three years.\n\n2.2 Thereafter this Agreement shall continue "
         "automatically for successive periods of one year each, unless either party terminates "
         "it by giving not less than six months' written notice expiring at the end of the "
         "initial period or of any subsequent one-year period."
