@@ -1897,6 +1897,34 @@ def inventory() -> list[Rule]:
         r"\b(?:annual(?:ly)?|yearly|monthly)\W{0,3}(?:\w+\s+){0,2}renew",
     ))
     rules.append(edit(
+        du, "a renewal or notice cue is read in the duration's own sentence ('... may purchase "
+        "additional units. This Agreement shall remain in effect for five (5) years') "
+        "(_notice_or_renewal_cue, _SENTENCE_END)",
+        "    lo = _sentence_start(text, start)\n    return cue_before(text[lo:start], start - lo, cues)",
+        "    return cue_before(text, start, cues)",
+        r"\b(?:renew\w*|extend\w*|extension|successive|additional|further)\b[^.!?]{0,50}[.!?]\s+"
+        r"[^.!?]{0,60}?\b(?:years?|months?|weeks?|days?)\b",
+        generic=True,
+    ))
+    rules.append(edit(
+        du, "any later period is a renewal ('at the end of any subsequent one-year period', "
+        "'each succeeding period of twelve months') (_LATER_PERIOD)",
+        "DURATION_CUES[:2] + _LATER_PERIOD)", "DURATION_CUES[:2])",
+        r"\b(?:(?:any|each|every)\s+(?:subsequent|succeeding|ensuing)|(?:subsequent|succeeding"
+        r"|ensuing)\s+(?:periods?|terms?)\s+of)\s+[\w() -]{1,30}?(?:years?|months?)\b",
+        generic=True,
+    ))
+    rules.append(edit(
+        du, "a window or length measuring a condition of a right to terminate is no term ('may "
+        "terminate ... if Availability falls below 99% in any three (3) consecutive months') "
+        "(_measures_a_condition)",
+        "        or _measures_a_condition(text, start, end)\n", "",
+        r"\b(?:may|entitled\s+to|right\s+to|option\s+to|elect\s+to)\b[^.]{0,200}?\b(?:in|during"
+        r"|over|within|for)\s+(?:any\s+|each\s+|a\s+)?(?:period\s+of\s+)?[\w() -]{1,30}?"
+        r"(?:years?|months?|weeks?|days?)\b",
+        generic=True,
+    ))
+    rules.append(edit(
         du, "a term word names no recurrence's role ('shall continue from year to year')",
         "            kind = _recurrence_role(text, *m.span())",
         "            kind = cue_after(text, m.end(), _RENEWAL_AFTER) or _role(text, *m.span())"

@@ -365,3 +365,47 @@ def test_a_renewal_term_beside_words_that_rule_out_no_renewal(text, value):
 ])
 def test_a_term_the_agreement_runs_from_a_day(text, value):
     assert read_one(TERM_FIELD, text).value == value
+
+
+@pytest.mark.parametrize("text", [
+    # a window measuring the condition of a right to terminate, in the term section; the
+    # agreement runs to a date (no whole years: no term)
+    "5. TERM\n\n5.1 This Agreement begins on the Effective Date and remains in force until 30 "
+    "June 2025.\n\n5.2 Either party may terminate this Agreement by written notice if "
+    "Availability falls below 99.5% in any three (3) consecutive months.",
+    "Term and Termination. The Customer shall be entitled to terminate this Agreement with "
+    "immediate effect if the Supplier misses the Service Levels during any period of six (6) "
+    "months.",
+])
+def test_a_window_in_a_right_to_terminate_is_no_term(text):
+    result = read_one(TERM_FIELD, text)
+    assert result.status != "found", result.value
+
+
+def test_the_term_beside_a_later_renewal_period_is_the_first_period():
+    text = (
+        "2.1 This Agreement takes effect on the Start Date and shall then last for an initial "
+        "period of three years.\n\n2.2 Thereafter this Agreement shall continue "
+        "automatically for successive periods of one year each, unless either party terminates "
+        "it by giving not less than six months' written notice expiring at the end of the "
+        "initial period or of any subsequent one-year period."
+    )
+    assert read_one(TERM_FIELD, text).value == "P3Y"
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # a defined period of the work is no term of the agreement, its lookback stopping at the
+    # sentence end or not
+    ('1.1 "Lead Compound" means a compound chosen for further work.\n\n1.2 "Research Term" '
+     'means the period of thirty-six (36) months beginning on the Effective Date, as it may be '
+     'extended by the Committee.', None),
+    ('"Evaluation Period" shall mean the period of six (6) months from the date of this '
+     'Agreement.', None),
+    ('"Exclusivity Period" means the period of eighteen (18) months commencing on the Effective '
+     'Date. The term of this Agreement shall be four (4) years.', "P4Y"),
+    # the agreement's own term, defined
+    ('"Initial Term" means the period of two (2) years from the Effective Date.', "P2Y"),
+])
+def test_a_defined_period_of_the_work_is_no_term(text, value):
+    result = read_one(TERM_FIELD, text)
+    assert (result.value if result.status == "found" else None) == value

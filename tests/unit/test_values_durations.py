@@ -416,3 +416,67 @@ def test_another_or_a_further_unit_is_one_unit_of_renewal(text: str, iso: str) -
 )
 def test_an_anniversary_of_a_letter_agreements_date_is_that_many_years(text, iso) -> None:
     assert [(c.value, c.kind) for c in find_durations(text)] == [(iso, "term")]
+
+
+@pytest.mark.parametrize(("text", "iso"), [
+    # the renewal word ends the sentence before: this duration's sentence names no renewal
+    ("The Buyer may purchase additional units. This Agreement shall remain in effect for five "
+     "(5) years.", "P5Y"),
+    ("Either party may renew a Schedule.\n\n3.1 This Agreement shall be in force for three (3) "
+     "years.", "P3Y"),
+])
+def test_a_renewal_word_in_the_sentence_before_gives_no_renewal_role(text, iso):
+    assert [(c.value, c.kind) for c in find_durations(text)] == [(iso, "term")]
+
+
+def test_a_renewal_word_behind_a_stop_inside_the_sentence_still_counts():
+    # "99.5%" and "i.e." hold a stop but end no sentence
+    text = "This Agreement renews for successive periods (i.e. one (1) year each)."
+    assert [(c.value, c.kind) for c in find_durations(text)] == [("P1Y", "renewal")]
+
+
+@pytest.mark.parametrize(("text", "iso"), [
+    ("either party may end it at the end of the initial period or of any subsequent one-year "
+     "period.", "P1Y"),
+    ("terminable at the end of the initial term or each succeeding period of twelve (12) months.",
+     "P12M"),
+    ("and shall then continue for subsequent periods of two (2) years each.", "P2Y"),
+])
+def test_a_later_period_is_a_renewal(text, iso):
+    assert [(c.value, c.kind) for c in find_durations(text)] == [(iso, "renewal")]
+
+
+@pytest.mark.parametrize("text", [
+    # a forecast window that follows now, and a recurrence after "subsequent"
+    "The Distributor shall give a forecast for each of the succeeding twelve (12) months.",
+    "All subsequent monthly payments shall be made by wire transfer.",
+])
+def test_a_window_that_follows_now_is_no_renewal(text):
+    assert [c.kind for c in find_durations(text)] != ["renewal"]
+
+
+@pytest.mark.parametrize(("text", "iso"), [
+    ("Either party may terminate this Agreement by notice if Availability falls below 99.5% in "
+     "any three (3) consecutive months.", "P3M"),
+    ("The Customer shall be entitled to terminate this Agreement if the Service Levels are "
+     "missed during any period of six (6) months.", "P6M"),
+    ("Either Party may, by written notice, terminate this Agreement if a Force Majeure Event "
+     "continues for a period of four (4) months.", "P4M"),
+    ("The Distributor may terminate this Agreement within six (6) months of a Change of "
+     "Control.", "P6M"),
+])
+def test_a_window_measuring_a_condition_of_a_right_to_terminate(text, iso):
+    assert [(c.value, c.kind) for c in find_durations(text)] == [(iso, "condition")]
+
+
+@pytest.mark.parametrize("text", [
+    # the right comes after the duration, or the lifetime is stated after the right
+    "This Agreement shall remain in force for five (5) years, and either party may terminate it "
+    "for cause.",
+    "Either party may terminate for convenience on notice, and otherwise this Agreement shall "
+    "continue for a period of three (3) years.",
+    "This Agreement may be terminated as provided in Section 9 and, unless so terminated, shall "
+    "remain in force for a period of five (5) years.",
+])
+def test_a_term_beside_a_right_to_terminate_stays_a_term(text):
+    assert [c.kind for c in find_durations(text)] == ["term"]

@@ -210,6 +210,20 @@ DURATION_CUES: list[tuple[re.Pattern[str], str]] = [
     # period), not only the agreement's: a role of its own, read only when no term word is there
     (re.compile(r"\b(?:period\s+of|for\s+a\s+period)\b", _FLAGS), "period"),
 ]
+#: Any period that follows the first, named so right before its length: "at the end of any
+#: subsequent one-year period", "each succeeding period of twelve months", "for subsequent
+#: periods of one year": a renewal. Not a window that follows now ("a forecast for the
+#: succeeding twelve (12) months", "in the subsequent three months"), nor "subsequent to".
+_LATER_PERIOD: list[tuple[re.Pattern[str], str]] = [
+    (
+        re.compile(
+            r"\b(?:(?:any|each|every)\s+(?:subsequent|succeeding|ensuing)(?=\s+$)"
+            r"|(?:subsequent|succeeding|ensuing)\s+(?:periods?|terms?)\s+of\s+$)",
+            _FLAGS,
+        ),
+        "renewal",
+    )
+]
 _NOTICE_AFTER: list[tuple[re.Pattern[str], str]] = [
     (
         re.compile(r"^\s*(?:['’]s?)?\s*(?:(?:prior|advance|written|of|in|the)\s+)*notice", _FLAGS),
@@ -319,18 +333,93 @@ def _extends_one_item(text: str, start: int) -> str | None:
     return "item_extension" if _EXTENDS_ONE_ITEM.search(before) else None
 
 
+#: The end of a sentence: a stop, then a capital, a digit, a quote or a bracket opening the next
+#: ("... additional units. This Agreement shall ...", "... units.\n\n5.2 The Term ..."); not the
+#: stop of "99.0%", "i.e. one year", "Inc." or "U.S." (the conservative splitter of
+#: ``sentences.py``, by regex: a role cue is read for every duration, far too often for pysbd).
+_SENTENCE_END = re.compile(
+    r"(?<!\b[A-Z])(?<!\bInc)(?<!\bLtd)(?<!\bCo)(?<!\bNo)(?<!\bMr)(?<!\bMs)(?<!\bDr)(?<!\bSt)"
+    r"(?<!\bvs)(?<!\bCorp)(?<!\bU\.S)[.!?][\"”)]?(?=\s+[A-Z0-9(\"“])"
+)
+#: how far back a role cue's sentence is looked for (a cue window is 60 characters, squashed)
+_SENTENCE_LOOKBACK = 400
+
+
+def _sentence_start(text: str, start: int) -> int:
+    """Where the sentence holding ``start`` begins (within :data:`_SENTENCE_LOOKBACK`)."""
+    lo = max(0, start - _SENTENCE_LOOKBACK)
+    ends = [m.end() for m in _SENTENCE_END.finditer(text, lo, start)]
+    return ends[-1] if ends else lo
+
+
+def _notice_or_renewal_cue(
+    text: str, start: int, cues: list[tuple[re.Pattern[str], str]] = DURATION_CUES[:2]
+) -> str | None:
+    """The nearest notice or renewal cue before ``start`` in its own sentence: a renewal word
+    that ends the sentence before ("... may purchase additional units. This Agreement shall
+    remain in effect for five (5) years") says nothing of this duration."""
+    lo = _sentence_start(text, start)
+    return cue_before(text[lo:start], start - lo, cues)
+
+
+#: A right to end the agreement: "may terminate", "may, by written notice, terminate", "shall be
+#: entitled to terminate", "the right to cancel", "is terminable".
+_TERMINATION_RIGHT = re.compile(
+    r"\b(?:(?:may|can|(?:be|is|are)\s+entitled\s+to|right\s+to|option\s+to|elect\s+to)"
+    r"(?:[\s,]+(?!(?:not|never)\b)[\w'’-]+,?){0,4}?\s+(?:terminat|cancel)\w*|terminable)\b",
+    _FLAGS,
+)
+#: A duration that measures a condition of that right: a window it is met in ("in any three (3)
+#: consecutive months", "during any period of six months", "within ninety days of", "over the
+#: preceding twelve months") or how long a failure lasts ("for a period of sixty (60) days after
+#: notice", "for thirty consecutive days").
+_WINDOW_BEFORE = re.compile(
+    r"\b(?:(?:in|during|over|throughout)\s+(?:(?:any|each|a|the\s+(?:preceding|previous|prior"
+    r"|last|first))\s+)?(?:(?:rolling|continuous)\s+)?(?:period\s+of\s+)?"
+    r"|within\s+(?:a\s+period\s+of\s+)?|for\s+a\s+(?:continuous\s+)?period\s+of\s+)$",
+    _FLAGS,
+)
+#: the agreement's lifetime stated after the right ("..., and otherwise this Agreement shall
+#: continue for three years", "may be terminated as provided in Section 9 and, unless so
+#: terminated, shall remain in force for five years"): the duration is the term again
+_LIFETIME_AFTER_RIGHT = re.compile(
+    r"\b(?:agreement|term|it)\s+(?:shall|will)\s+(?:continue|remain|expire|terminate|be\s+in)\b"
+    r"|\bunless\s+(?:sooner\s+|earlier\s+|so\s+)?terminated\b"
+    r"|\b(?:shall|will)\s+(?:remain|be|continue)\s+in\s+(?:full\s+)?(?:force|effect)\b",
+    _FLAGS,
+)
+
+
+def _measures_a_condition(text: str, start: int, end: int) -> str | None:
+    """``condition`` when the duration at ``[start, end)`` measures a condition of a right to
+    terminate in its sentence ("Either party may terminate this Agreement if Availability
+    falls below 99.0% in any three (3) consecutive months"): how long a failure lasts or the
+    window it is counted in, not how long the agreement runs."""
+    lo = _sentence_start(text, start)
+    right = None
+    for right in _TERMINATION_RIGHT.finditer(text, lo, start):
+        pass
+    if right is None or _LIFETIME_AFTER_RIGHT.search(text, right.end(), start):
+        return None
+    before = squash_spaces(text[max(lo, start - 80) : start] + "|")[:-1]
+    consecutive = re.search(r"\bconsecutive\b", text[start:end], _FLAGS)
+    return "condition" if consecutive or _WINDOW_BEFORE.search(before) else None
+
+
 def _role(text: str, start: int, end: int) -> str | None:
-    """Notice if a notice phrase follows; else the nearest notice/renewal cue; else a period
-    counted from another event than the start; else the period the duration qualifies ("a
-    two-year term"); else term; else a bare period. On a form's labelled line only the line
-    counts ("Initial Term: 36 months" above "Renewal Term: ...")."""
+    """Notice if a notice phrase follows; else the nearest notice/renewal cue in the sentence;
+    else a condition of a right to terminate; else a period counted from another event than the
+    start; else the period the duration qualifies ("a two-year term"); else term; else a bare
+    period. On a form's labelled line only the line counts ("Initial Term: 36 months" above
+    "Renewal Term: ...")."""
     if line := labelled_line(text, start, end):
         lo, hi = line
         text, start, end = text[lo:hi], start - lo, end - lo
     return (
         _notice_after(text, start, end)
         or _extends_one_item(text, start)
-        or cue_before(text, start, DURATION_CUES[:2])
+        or _notice_or_renewal_cue(text, start, DURATION_CUES[:2] + _LATER_PERIOD)
+        or _measures_a_condition(text, start, end)
         or _counted_from_an_event(text, end)
         or cue_after(text, end, _PERIOD_NOUN_AFTER)
         or cue_before(text, start, DURATION_CUES[2:3])
@@ -350,7 +439,7 @@ def _recurrence_role(text: str, start: int, end: int) -> str:
     return (
         cue_after(text, end, _RENEWAL_AFTER)
         or cue_after(text, end, _NOTICE_AFTER)
-        or cue_before(text, start, DURATION_CUES[:2])
+        or _notice_or_renewal_cue(text, start)
         or cue_before(text, start, _CONTINUES)
         or "recurring"
     )
