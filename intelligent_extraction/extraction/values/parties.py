@@ -1378,9 +1378,11 @@ def _signatories(text: str) -> list[Candidate]:
 
 def find_party_lists(text: str) -> list[Candidate]:
     """Party-list candidates in text order: each "between" clause, the "Party A:" / "Party B:"
-    labels, the role labels, the "Name" labels of a details schedule, the numbered paragraphs under "PARTIES", the signatories of a
-    statement "the undersigned agree" to, then the defined terms."""
+    labels, the role labels, the numbered paragraphs under "PARTIES", the signatories of a
+    statement "the undersigned agree" to, the defined terms, then the "Name" labels of a
+    details schedule (:func:`_name_labelled_parties`)."""
     return (
         _between_clauses(text) + _lettered_parties(text) + _role_labelled_parties(text)
-        + _name_labelled_parties(text) + _numbered_parties(text) + _signatories(text) + _defined_terms(text)
+        + _numbered_parties(text) + _signatories(text) + _defined_terms(text)
+        + _name_labelled_parties(text)
     )
