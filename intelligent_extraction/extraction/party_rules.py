@@ -425,7 +425,7 @@ _LETTER_SPAN = 1500  # how far below the close its acceptance may stand
 #: "Signed for and on behalf of ACME Ltd in acceptance ...", "Acknowledged and agreed by ACME
 #: Ltd:"): the company is what follows, on that line or the next.
 _ON_BEHALF_OF = re.compile(r"^.*?\b(?:on[ \t]+behalf[ \t]+of|agreed[ \t]+by)[ \t]*", re.IGNORECASE)
-_SIGNATURE_LINES = 4  # lines under a close or an acceptance that may name the company
+_SIGNATURE_LINES = 3  # lines under a close or an acceptance that may name the company
 
 
 def _signing_for(line: str) -> str | None:
