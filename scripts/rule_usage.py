@@ -402,6 +402,56 @@ def inventory() -> list[Rule]:
         r"^[ \t]*(?:Accepted|Agreed|Confirmed|Acknowledged)\b", flags=re.I | re.M,
     ))
     rules.append(edit(
+        pr, "a salutation with no stop after it, as English letters write it ('Dear Sirs') "
+        "(_SALUTATION)",
+        r'    r"^(?:Dear\s+[^\n]{1,60}?|Ladies\s+and\s+Gentlemen)\s*(?:[:,]|[ \t]*$)",',
+        r'    r"^(?:Dear\s+[^\n]{1,60}?|Ladies\s+and\s+Gentlemen)\s*[:,]",',
+        r"^(?:Dear\s+[^\n]{1,60}?|Ladies\s+and\s+Gentlemen)[ \t]*$", flags=re.I | re.M,
+    ))
+    rules.append(edit(
+        pr, "an English letter's acceptor speaks in the first person ('We agree to the terms of "
+        "this letter.') (_ACCEPTANCE)",
+        '    r"|^[ \\t]*We[ \\t]+(?:hereby[ \\t]+)?(?:agree|accept|acknowledge|confirm)\\b'
+        '[^\\n]{0,100}\\n"\n', "",
+        r"^[ \t]*We[ \t]+(?:hereby[ \t]+)?(?:agree|accept|acknowledge|confirm)\b[^\n]{0,100}\n",
+        flags=re.I | re.M,
+    ))
+    rules.append(edit(
+        pr, "an acceptor signs 'in acceptance of' the terms (_ACCEPTANCE)",
+        '    r"|^[^\\n]{0,120}\\bin[ \\t]+acceptance[ \\t]+of\\b[^\\n]{0,80}\\n"\n', "",
+        r"\bin[ \t]+acceptance[ \t]+of\b", flags=re.I,
+    ))
+    rules.append(edit(
+        pr, "an English signature names its company after 'on behalf of' ('/s/ Jane Roe' / "
+        "'For and on behalf of' / 'ACME LLP', 'agreed by ACME Ltd:') (_signing_for)",
+        "    return _company_on(line[behalf.end() :] if behalf else line)",
+        "    return _company_on(line)",
+        r"\b(?:on[ \t]+behalf[ \t]+of|agreed[ \t]+by)\b",
+    ))
+    rules.append(edit(
+        pr, "an acceptance heading that names the company ('Acknowledged and agreed by ACME "
+        "Ltd:') (_accepting_company)",
+        "    if (on_heading := _ON_BEHALF_OF.match(heading.group())) and (",
+        "    if (on_heading := None) and (",
+        r"\b(?:on[ \t]+behalf[ \t]+of|agreed[ \t]+by)\b[^\n]*\n",
+    ))
+    rules.append(edit(
+        pr, "the company an English signature under a letter's close signs for, a few lines down "
+        "(_company_under_close)",
+        "    sender = _company_on(line) or _company_under_close(text, close, headings)",
+        "    sender = _company_on(line)",
+        r"^[ \t]*(?:(?:Very\s+)?(?:truly|sincerely|faithfully)\s+yours|Sincerely|Yours\s+"
+        r"(?:very\s+)?(?:truly|sincerely|faithfully))[ \t]*[,.]?[ \t]*\n", flags=re.I | re.M,
+    ))
+    rules.append(edit(
+        pr, "a countersigned letter's letterhead and addressee stand for a signature that names "
+        "no company (_letterhead_and_addressee)",
+        "        sender, acceptor = sender or ends[0], acceptor or ends[1]",
+        "        sender, acceptor = sender, acceptor",
+        r"^(?:Dear\s+[^\n]{1,60}?|Ladies\s+and\s+Gentlemen)\s*(?:[:,]|[ \t]*$)",
+        flags=re.I | re.M,
+    ))
+    rules.append(edit(
         pr, "a company that signs over a By: line (_signing_companies)",
         "    found += [name for p in passages for name in _signing_companies(p.text)]", "",
         r"\n\s*By\b",
@@ -873,6 +923,20 @@ def inventory() -> list[Rule]:
         r"\b\d+[A-Za-z]?\s+[A-Z][^,;()\n]{1,40},(?:\s*[A-Z][\w.]*(?:[ \t]+[A-Z][\w.]*){0,2},?)"
         r"{1,3}\s*(?:and|AND)\s+[A-Z]", flags=0, generic=True,
     ))
+    rules.append(edit(
+        vp, "the 'Name' labels of a details schedule or 'Parties' table ('Name  ACME Pty Ltd' / "
+        "'ACN  123 456 789' / 'Short name  Supplier') (_name_labelled_parties)",
+        "        + _name_labelled_parties(text)\n", "",
+        r"(?:\bName|\bNAME|\b(?:Full|Legal|Company|Entity|Party)[ \t]+name)(?:[ \t]*:[ \t]*|[ \t]+)"
+        r"[A-Z][^\n]{2,120}?\s+(?i:A\.?B\.?N|A\.?C\.?N|ARBN|ARSN|NZBN|NZCN|Company[ \t]+n|"
+        r"Registration|Registered|Short[ \t]+(?:form[ \t]+)?name|Defined[ \t]+as|Address)\b",
+        flags=0, generic=True,
+    ))
+    rules += branches(
+        vp, "_PARTY_IDENTIFIER = (", "_PARTY_DETAIL_LABEL = re.compile(", [
+            "ARBN", "ARSN", "NZBN", "NZCN", (r"Defined[ \t]+as", r"\bDefined\s+as\b"),
+        ], label="a party's identifier in a details schedule", flags=0, generic=True,
+    )
     rules.append(edit(
         vp, "numbered paragraphs under a 'PARTIES' heading ('PARTIES' / '1. ACME LIMITED ...')",
         "        + _numbered_parties(text) + _signatories(text)", "        + _signatories(text)",

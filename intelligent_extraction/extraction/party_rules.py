@@ -202,8 +202,9 @@ def _individual_signer(text: str) -> str | None:
     return (accepting or [name for name, _ in signers] or [None])[0]
 
 
+#: "Dear ...:", "Ladies and Gentlemen,"; an English letter's "Dear Sirs" takes no stop at all.
 _SALUTATION = re.compile(
-    r"^(?:Dear\s+[^\n]{1,60}?|Ladies\s+and\s+Gentlemen)\s*[:,]",
+    r"^(?:Dear\s+[^\n]{1,60}?|Ladies\s+and\s+Gentlemen)\s*(?:[:,]|[ \t]*$)",
     re.IGNORECASE | re.MULTILINE,
 )
 _STREET_LINE = re.compile(r"^\d+[A-Za-z]?\s+\w")
@@ -404,6 +405,11 @@ def _closing_companies(text: str) -> list[str]:
 _ACCEPTANCE = re.compile(
     r"^[ \t]*(?:Accepted|Agreed|Confirmed|Acknowledged)(?:,?[ \t]+(?:and|&)[ \t]+"
     r"(?:Accepted|Agreed|Confirmed|Acknowledged))?\b[^\n]{0,80}\n"
+    # an English letter's acceptor speaks in the first person ("We agree to the terms of this
+    # letter.", "We hereby acknowledge and agree ...", "We confirm our agreement to the above.")
+    # or signs "in acceptance of" the terms
+    r"|^[ \t]*We[ \t]+(?:hereby[ \t]+)?(?:agree|accept|acknowledge|confirm)\b[^\n]{0,100}\n"
+    r"|^[^\n]{0,120}\bin[ \t]+acceptance[ \t]+of\b[^\n]{0,80}\n"
     # a PDF's text may run the heading onto the line above ("Title: Managing Director
     # Acknowledged and agreed as of the date first written above:"): the pair of words, a
     # capital first, and the colon that ends the heading's line
@@ -414,37 +420,102 @@ _ACCEPTANCE = re.compile(
 _LETTER_SPAN = 1500  # how far below the close its acceptance may stand
 
 
+#: An English signature names the company its signer signs for after "on behalf of" ("/s/ Jane
+#: Roe" / "For and on behalf of" / "ACME LLP", "Director, for and on behalf of ACME Limited",
+#: "Signed for and on behalf of ACME Ltd in acceptance ...", "Acknowledged and agreed by ACME
+#: Ltd:"): the company is what follows, on that line or the next.
+_ON_BEHALF_OF = re.compile(r"^.*?\b(?:on[ \t]+behalf[ \t]+of|agreed[ \t]+by)[ \t]*", re.IGNORECASE)
+_SIGNATURE_LINES = 3  # lines under a close or an acceptance that may name the company
+
+
+def _signing_for(line: str) -> str | None:
+    """The company a signature line names: after "on behalf of", or opening the line."""
+    behalf = _ON_BEHALF_OF.match(line)
+    return _company_on(line[behalf.end() :] if behalf else line)
+
+
 def _accepting_company(text: str, heading: re.Match[str]) -> str | None:
-    """The company on the first of the three lines under an acceptance heading that reads as
-    one company (the heading may go on: "... as of" / "the date first written above:")."""
+    """The company the acceptance heading names ("Acknowledged and agreed by ACME Ltd:"), or
+    else the one on the first of the lines under it that reads as one company (the heading
+    may go on: "... as of" / "the date first written above:")."""
+    if (on_heading := _ON_BEHALF_OF.match(heading.group())) and (
+        name := _company_on(heading.group()[on_heading.end() :])
+    ):
+        return name
     below = [x for x in text[heading.end() : heading.end() + 400].splitlines() if x.strip()]
-    return next((name for line in below[:3] if (name := _company_on(line))), None)
+    return next((name for line in below[:_SIGNATURE_LINES] if (name := _signing_for(line))), None)
 
 
 def letter_signatories(passages: list[Passage]) -> tuple[Passage, Candidate] | None:
     """A letter agreement is made between whoever writes it and whoever countersigns it: the
     company under the close ("Very truly yours," / "ACME INC.") and the company under the
     acceptance below it ("Accepted and agreed:" / "BETA LLC"). Its opening speaks of others
-    (the company for sale, an adviser writing on its behalf), so both names, or nothing."""
-    for p in sorted(passages, key=lambda x: x.start):
+    (the company for sale, an adviser writing on its behalf), so both names, or nothing. A
+    signature that names no company is the letterhead's (the sender) or the addressee's (the
+    acceptor), in a letter that is countersigned (:func:`_letterhead_and_addressee`)."""
+    in_order = sorted(passages, key=lambda x: x.start)
+    ends = _letterhead_and_addressee(in_order)
+    for p in in_order:
         for close in _LETTER_CLOSE.finditer(p.text):
-            if names := _sender_and_acceptor(p.text, close):
+            if names := _sender_and_acceptor(p.text, close, ends):
                 raw, start, end = close.group(0), close.start(), close.end()
                 return p, Candidate(names, raw, start, end, kind="letter")
     return None
 
 
-def _sender_and_acceptor(text: str, close: re.Match[str]) -> list[str] | None:
+def _sender_and_acceptor(
+    text: str, close: re.Match[str], ends: tuple[str | None, str | None]
+) -> list[str] | None:
     line = _before_by(close.group("line"))
     if re.search(r"\S[ \t]{3,}\S", line):
         return None  # side-by-side signature columns run two names into one line
-    sender = _company_on(line)
     window = text[close.end() : close.end() + _LETTER_SPAN]
-    headings = _ACCEPTANCE.finditer(window)
+    headings = list(_ACCEPTANCE.finditer(window))
     acceptor = next((a for m in headings if (a := _accepting_company(window, m))), None)
+    sender = _company_on(line) or _company_under_close(text, close, headings)
+    if headings:  # countersigned: the letter's two ends stand for a signature that names none
+        sender, acceptor = sender or ends[0], acceptor or ends[1]
     if sender is None or acceptor is None or same_party(sender, acceptor):
         return None
     return [sender, acceptor]
+
+
+def _company_under_close(
+    text: str, close: re.Match[str], headings: list[re.Match[str]]
+) -> str | None:
+    """The company an English signature under the close signs for, a few lines down ("/s/ Jane
+    Roe" / "For and on behalf of" / "ACME LLP"), above the acceptance."""
+    stop = close.end() + headings[0].start() if headings else close.end() + 400
+    lines = [x for x in text[close.start("line") : stop].splitlines() if x.strip()]
+    return next((name for x in lines[:_SIGNATURE_LINES] if (name := _signing_for(x))), None)
+
+
+#: The lines at the head of a letter that may hold its sender's name (the letterhead).
+_LETTERHEAD_LINES = 3
+
+
+def _letterhead_and_addressee(in_order: list[Passage]) -> tuple[str | None, str | None]:
+    """The company a letter's letterhead names (a line of its own among the document's first
+    lines) and the company its inside address names (the nearest line above the salutation
+    that is one company's name, past the date, "For the attention of" and street lines)."""
+    if not in_order:
+        return None, None
+    text = "\n\n".join(p.text for p in in_order)
+    salutation = _SALUTATION.search(text)
+    if salutation is None:
+        return None, None
+    above = [x.strip() for x in text[: salutation.start()].splitlines() if x.strip()]
+    head = above[:_LETTERHEAD_LINES] if in_order[0].start == 0 else []
+    sender = next((name for x in head if (name := _company_line(x))), None)
+    rest = above[len(head) :][-_LETTER_WINDOW:] if sender else above[-_LETTER_WINDOW:]
+    addressee = next((name for x in reversed(rest) if (name := _company_line(x))), None)
+    return sender, addressee
+
+
+def _company_line(line: str) -> str | None:
+    """A line that is one company's name and nothing else ("ACME Securities LLP")."""
+    name = _company_on(line)
+    return name if name and name == squash_spaces(line).rstrip(" ,") else None
 
 
 #: An employee form's first-person opening: "I, Jane Q. Roe, enter into this Agreement with

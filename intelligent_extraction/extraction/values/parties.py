@@ -1181,6 +1181,76 @@ def _labelled_block(text: str, block: list[tuple[str, str, re.Match[str]]]) -> l
     return [Candidate([name for _, name, _ in block], text[start:end], start, end, kind="between")]
 
 
+# --------------------------------------------------------------------------- name labels
+
+#: The "Details" schedule or "Parties" table of an Australian or English deed: each party on a
+#: "Name" line with its registration number, address and short name on the lines under it
+#: ("Name  ACME Pty Ltd" / "ACN  123 456 789" / "Address ..." / "Short name  Supplier"), the
+#: label may be "Legal name" or take a colon; a PDF's text may run the lines into one ("Name
+#: ACME Pty Ltd ACN 123 456 789 Address ..."). Capitals only: "name" in a sentence is no label,
+#: nor is the "Name" of "Short Name".
+_PARTY_NAME_LABEL = re.compile(
+    r"(?<![\w-])(?<!Short[ \t])(?<!form[ \t])(?<!Form[ \t])"
+    r"(?:(?:Full|Legal|Company|Entity|Party)[ \t]+name|Name|NAME)(?:[ \t]*[:：][ \t]*|[ \t]+)"
+)
+#: The labels of what follows a party's name in its block: an identifier (an Australian or New
+#: Zealand business number, a company number, the short name the deed calls it by) or where it
+#: is reached.
+_PARTY_IDENTIFIER = (
+    r"A\.?B\.?N|A\.?C\.?N|ARBN|ARSN|NZBN|NZCN|Company[ \t]+(?:number|no\.?|registration[ \t]+number)"
+    r"|Registration[ \t]+(?:number|no\.?)|Registered[ \t]+(?:number|office)"
+    r"|Short[ \t]+(?:form[ \t]+)?name|Defined[ \t]+as"
+)
+_PARTY_DETAIL_LABEL = re.compile(
+    rf"(?<![\w-])(?:(?P<id>{_PARTY_IDENTIFIER})|Address|Email|E-mail|Fax|Phone|Telephone"
+    r"|Attention|Contact)\b",
+    re.IGNORECASE,
+)
+_NAME_BLOCK_GAP = 600  # characters between two "Name" labels of one schedule
+
+
+def _name_labelled_parties(text: str) -> list[Candidate]:
+    """The names of a details schedule (:data:`_PARTY_NAME_LABEL`): two blocks at least, each
+    name closed by a detail label, each block giving an identifier or an address and one an
+    identifier (a list of contacts, "Name" / "Email", names no party)."""
+    found, block = [], []
+    labels = list(_PARTY_NAME_LABEL.finditer(text))
+    for k, m in enumerate(labels):
+        nxt = labels[k + 1].start() if k + 1 < len(labels) else len(text)
+        entry = _named_block(text, m, min(nxt, m.end() + _NAME_BLOCK_GAP))
+        if block and (entry is None or m.start() - block[-1][1] > _NAME_BLOCK_GAP):
+            found += _schedule(text, block)
+            block = []
+        if entry is not None:
+            block.append(entry)
+    return found + _schedule(text, block)
+
+
+def _named_block(text: str, label: re.Match[str], stop: int) -> tuple | None:
+    """(name, block end, label start, name end, has an identifier) of one "Name" label whose
+    name a detail label closes, or None."""
+    details = list(_PARTY_DETAIL_LABEL.finditer(text, label.end(), stop))
+    if not details:
+        return None
+    raw = text[label.end() : details[0].start()]
+    name = squash_spaces(raw).rstrip(",;")
+    if not name or "\n\n" in raw or _name_at(name)[0] != name:
+        return None
+    has_id = any(d.group("id") for d in details)
+    has_address = any(d.group().lower() == "address" for d in details)
+    if not (has_id or has_address):
+        return None
+    return name, details[-1].end(), label.start(), label.end() + len(raw.rstrip()), has_id
+
+
+def _schedule(text: str, block: list[tuple]) -> list[Candidate]:
+    if len(block) < 2 or not any(entry[4] for entry in block):
+        return []
+    start, end = block[0][2], block[-1][3]
+    names = [entry[0] for entry in block]
+    return [Candidate(names, text[start:end], start, end, kind="between")]
+
+
 # --------------------------------------------------------------------------- numbered parties
 
 #: A "PARTIES" heading over numbered paragraphs, one party each ("PARTIES" / "1. ACME LIMITED
@@ -1309,8 +1379,10 @@ def _signatories(text: str) -> list[Candidate]:
 def find_party_lists(text: str) -> list[Candidate]:
     """Party-list candidates in text order: each "between" clause, the "Party A:" / "Party B:"
     labels, the role labels, the numbered paragraphs under "PARTIES", the signatories of a
-    statement "the undersigned agree" to, then the defined terms."""
+    statement "the undersigned agree" to, the defined terms, then the "Name" labels of a
+    details schedule (:func:`_name_labelled_parties`)."""
     return (
         _between_clauses(text) + _lettered_parties(text) + _role_labelled_parties(text)
         + _numbered_parties(text) + _signatories(text) + _defined_terms(text)
+        + _name_labelled_parties(text)
     )
