@@ -2039,6 +2039,27 @@ def inventory() -> list[Rule]:
         generic=True,
     ))
     rules.append(edit(
+        "rules.py", "the preamble's date pointed at without 'first' ('the date above written', "
+        "'the date set out above', 'the date at the head of this Agreement') is the agreement's "
+        "own date (_ITS_OWN_DATE)",
+        r'    r"|(?:and\s+year\s+)?(?:first\s+)?(?:above[\s-]+|here(?:in)?\s*(?:above|before)\s+)"'
+        '\n' r'    rf"(?:{_WRITTEN})"' '\n'
+        r'    rf"|(?:and\s+year\s+)?(?:first\s+)?(?:{_WRITTEN})\s+(?:above|{_AT_THE_HEAD})"' '\n'
+        r'    rf"|{_AT_THE_HEAD})\b",',
+        r'    r")\b",',
+        r"\b(?:date|day)\s+(?:and\s+year\s+)?(?:above[\s-]+(?:written|set|stated|mentioned|given"
+        r"|shown|specified)|(?:written|set\s+(?:forth|out)|stated|mentioned|given|shown|specified"
+        r"|appearing)\s+above|at\s+the\s+(?:head|top|beginning|start)\s+of)", generic=True,
+    ))
+    rules.append(edit(
+        "rules.py", "an English deed or licence starts on its own date ('This Deed shall take "
+        "effect on the date above written') (_TAKES_EFFECT_ON_ITS_DATE)",
+        r'r"\b(?:agreement|contract|term|deed|licen[cs]e)\b(?:(?!\bperiod\b)',
+        r'r"\b(?:agreement|contract|term)\b(?:(?!\bperiod\b)',
+        r"\b(?:deed|licen[cs]e)\b[^.;]{0,60}?\b(?:commenc\w*|begin\w*|start\w*|effective|"
+        r"effect|into\s+force)\s+(?:on|as\s+of|from|upon)\s+the\s+(?:date|day)\b", generic=True,
+    ))
+    rules.append(edit(
         "scoring.py", "a restated agreement's recital of the day its predecessor started ('The "
         "Term commenced on 1 July 2011 under the Original Agreement') dates no start of this one "
         "(_starts_the_earlier_agreement)",

@@ -474,6 +474,14 @@ def test_no_signing_date_where_no_last_signature_is_meant(extractor, clause):
     "3.1 The first term of this Agreement shall be for 5 years (the \u201cFirst Term\u201d) "
     "commencing on the date first set forth above.",
     "(b) Effective Date means the date of this Agreement.",
+    # the English forms that point at the preamble's date without "first"
+    "2.1 This Agreement shall come into force on the date above written (the \u201cStart "
+    "Date\u201d) and continue for an initial period of two years.",
+    "5. This Contract takes effect on the day and year above-written.",
+    "The Term begins on the date set out above and ends on 31 December 2026.",
+    "This Agreement shall commence on the date at the head of this Agreement.",
+    "\u201cEffective Date\u201d means the date written above.",
+    "This Deed shall take effect from the date stated above.",
 ])
 def test_an_agreement_that_starts_on_its_own_date_takes_the_agreement_date(extractor, clause):
     _assert_takes_the_agreement_date(extractor, clause)
@@ -485,6 +493,9 @@ def test_an_agreement_that_starts_on_its_own_date_takes_the_agreement_date(extra
     "of this Agreement and ending on the annual meeting.",
     # the date it is executed: CUAD leaves it unlabelled
     "This Lease shall commence on the date of execution and run for four (4) years.",
+    # a period of its own, or a date stated elsewhere than above
+    "The Warranty Period shall commence on the date above written and run for twelve months.",
+    "This Agreement shall commence on the date stated in the Order Form.",
 ])
 def test_no_agreement_date_where_something_else_starts_on_it(extractor, clause):
     chunks = [chunk(clause, 4, 2600, 0.9, section=("Term",))]
