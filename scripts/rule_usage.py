@@ -2278,6 +2278,19 @@ def inventory() -> list[Rule]:
         r"|August|September|October|November|December)\s+\d", generic=True,
     ))
     rules.append(edit(
+        "scoring.py", "a list of changes that each say 'on' ('as amended on 2 March 2012 and on 5 "
+        "June 2013') gives every date of the list to the changes (_dates_a_later_change)",
+        "    if _dates_a_later_change(text, c):\n        return True\n", "",
+        r"\bas\s+(?:amended|supplemented|modified|varied)\s+(?:on|as\s+of)\s+[^;\n]{4,30}?"
+        r"\b(?:19|20)\d\d,?\s+(?:and\s+|or\s+)?(?:again\s+)?(?:on|as\s+of)\s", generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "the English 'as varied on <date>' dates a change to another document "
+        "(_AMENDED_ON)",
+        "modified|varied)(?:", "modified)(?:",
+        r"\bas\s+varied\s+(?:on|as\s+of|by)\b", generic=True,
+    ))
+    rules.append(edit(
         "scoring.py", "a time's 'p.m.' before its zone ends no sentence ('expire at 11:59 p.m. "
         "Eastern Time on <date>', '5:00 p.m. (New York City time)') (_SENTENCE_STOP)",
         '    r"(?!(?<=[aApP]\\.[mM])\\.\\s+\\(?(?:[A-Z][\\w.]*\\s+){0,3}?(?:[Tt]ime|TIME'
