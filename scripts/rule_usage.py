@@ -1659,6 +1659,14 @@ def inventory() -> list[Rule]:
         r"(?:is|was|has\s+been)\s+(?:signed|executed))", generic=True,
     ))
     rules.append(edit(
+        du, "the English 'the date above written' / 'the date set out above' (no 'first') is the "
+        "agreement's start ('the second anniversary of the date above written') (AGREEMENT_START)",
+        '    r"|(?:first\\s+)?(?:above[\\s-]+(?:written|set\\s+out|stated)"\n'
+        '    r"|(?:written|set\\s+(?:forth|out)|stated)\\s+above)"\n', "",
+        r"\b(?:of|from|after|following)\s+the\s+date\s+(?:first\s+)?(?:above[\s-]+(?:written"
+        r"|set\s+out|stated)|(?:written|set\s+(?:forth|out)|stated)\s+above)", generic=True,
+    ))
+    rules.append(edit(
         du, "a letter agreement's date is its start ('the third anniversary of the date of this "
         "letter') (AGREEMENT_START)",
         '    r"|(?:date\\s+of\\s+)?this\\s+letter"\n', "",

@@ -308,7 +308,8 @@ _ITS_OWN_DATE = re.compile(
 #: earlier one "with effect from the date of this Agreement". An English deed or licence says
 #: it of itself ("This Deed shall take effect on the date above written").
 _TAKES_EFFECT_ON_ITS_DATE = re.compile(
-    r"\b(?:agreement|contract|term|deed|licen[cs]e)\b(?:(?!\bperiod\b)(?:[^.;()]|\([^()]{0,40}\))){0,60}?"
+    r"\b(?:agreement|contract|term|deed|licen[cs]e)\b(?:(?!\bperiod\b)"
+    r"(?:[^.;()]|\([^()]{0,40}\))){0,60}?"
     r"\b(?:commenc\w*|begin\w*|began|start\w*|(?:be|become|becomes|became|is|was)\s+effective"
     r"|(?:takes?|took)\s+effect|(?:(?:enter|come)s?|entered|came)\s+into\s+(?:force|effect)"
     r"|runs?(?=\s+from))\s+"
