@@ -347,9 +347,10 @@ def test_a_notice_that_asks_for_an_extension_is_no_notice_to_stop_a_renewal(text
 
 @pytest.mark.parametrize(("text", "value"), [
     # a request that the agreement not renew, or that it end, is the stop notice itself
-    ("This Agreement shall automatically be renewed for successive one (1) year periods unless "
-     "either party requests in writing, at least ninety (90) days prior to the anniversary "
-     "date, that this Agreement not be renewed.", "P90D"),
+    ("6.1 The term renews every year unless a party asks the other in writing, no less than "
+     "ninety (90) days before the renewal date, that it not be renewed.", "P90D"),
+    ("6.1 The term renews every two years unless one of the parties requests, by notice of at "
+     "least four (4) months, that it shall not be renewed.", "P4M"),
     ("This Agreement renews automatically for one-year periods unless either party requests "
      "termination by written notice at least sixty (60) days before the renewal date.", "P60D"),
     # "the proposed renewal date" proposes nothing
