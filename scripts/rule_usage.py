@@ -1723,6 +1723,14 @@ def inventory() -> list[Rule]:
         r"(?:is|was|has\s+been)\s+(?:signed|executed))", generic=True,
     ))
     rules.append(edit(
+        du, "the English 'the date above written' / 'the date set out above' (no 'first') is the "
+        "agreement's start ('the second anniversary of the date above written') (AGREEMENT_START)",
+        '    r"|(?:first\\s+)?(?:above[\\s-]+(?:written|set\\s+out|stated)"\n'
+        '    r"|(?:written|set\\s+(?:forth|out)|stated)\\s+above)"\n', "",
+        r"\b(?:of|from|after|following)\s+the\s+date\s+(?:first\s+)?(?:above[\s-]+(?:written"
+        r"|set\s+out|stated)|(?:written|set\s+(?:forth|out)|stated)\s+above)", generic=True,
+    ))
+    rules.append(edit(
         du, "a letter agreement's date is its start ('the third anniversary of the date of this "
         "letter') (AGREEMENT_START)",
         '    r"|(?:date\\s+of\\s+)?this\\s+letter"\n', "",
@@ -2131,6 +2139,27 @@ def inventory() -> list[Rule]:
         generic=True,
     ))
     rules.append(edit(
+        "rules.py", "the preamble's date pointed at without 'first' ('the date above written', "
+        "'the date set out above', 'the date at the head of this Agreement') is the agreement's "
+        "own date (_ITS_OWN_DATE)",
+        r'    r"|(?:and\s+year\s+)?(?:first\s+)?(?:above[\s-]+|here(?:in)?\s*(?:above|before)\s+)"'
+        '\n' r'    rf"(?:{_WRITTEN})"' '\n'
+        r'    rf"|(?:and\s+year\s+)?(?:first\s+)?(?:{_WRITTEN})\s+(?:above|{_AT_THE_HEAD})"' '\n'
+        r'    rf"|{_AT_THE_HEAD})\b",',
+        r'    r")\b",',
+        r"\b(?:date|day)\s+(?:and\s+year\s+)?(?:above[\s-]+(?:written|set|stated|mentioned|given"
+        r"|shown|specified)|(?:written|set\s+(?:forth|out)|stated|mentioned|given|shown|specified"
+        r"|appearing)\s+above|at\s+the\s+(?:head|top|beginning|start)\s+of)", generic=True,
+    ))
+    rules.append(edit(
+        "rules.py", "an English deed or licence starts on its own date ('This Deed shall take "
+        "effect on the date above written') (_TAKES_EFFECT_ON_ITS_DATE)",
+        r'r"\b(?:agreement|contract|term|deed|licen[cs]e)\b(?:(?!\bperiod\b)',
+        r'r"\b(?:agreement|contract|term)\b(?:(?!\bperiod\b)',
+        r"\b(?:deed|licen[cs]e)\b[^.;]{0,60}?\b(?:commenc\w*|begin\w*|start\w*|effective|"
+        r"effect|into\s+force)\s+(?:on|as\s+of|from|upon)\s+the\s+(?:date|day)\b", generic=True,
+    ))
+    rules.append(edit(
         "scoring.py", "a restated agreement's recital of the day its predecessor started ('The "
         "Term commenced on 1 July 2011 under the Original Agreement') dates no start of this one "
         "(_starts_the_earlier_agreement)",
@@ -2347,6 +2376,19 @@ def inventory() -> list[Rule]:
         "    starts = {c.start, _date_list_start(text, c.start)}\n", "    starts = {c.start}\n",
         r"\b(?:19|20)\d{2},?\s+(?:and\s+|or\s+)?(?:January|February|March|April|May|June|July"
         r"|August|September|October|November|December)\s+\d", generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "a list of changes that each say 'on' ('as amended on 2 March 2012 and on 5 "
+        "June 2013') gives every date of the list to the changes (_dates_a_later_change)",
+        "    if _dates_a_later_change(text, c):\n        return True\n", "",
+        r"\bas\s+(?:amended|supplemented|modified|varied)\s+(?:on|as\s+of)\s+[^;\n]{4,30}?"
+        r"\b(?:19|20)\d\d,?\s+(?:and\s+|or\s+)?(?:again\s+)?(?:on|as\s+of)\s", generic=True,
+    ))
+    rules.append(edit(
+        "scoring.py", "the English 'as varied on <date>' dates a change to another document "
+        "(_AMENDED_ON)",
+        "modified|varied)(?:", "modified)(?:",
+        r"\bas\s+varied\s+(?:on|as\s+of|by)\b", generic=True,
     ))
     rules.append(edit(
         "scoring.py", "a time's 'p.m.' before its zone ends no sentence ('expire at 11:59 p.m. "

@@ -278,6 +278,26 @@ _COUNTERPARTS = re.compile(r"\bcounterparts?\b", re.IGNORECASE)
 _AFTER = re.compile(r"\bafter\b", re.IGNORECASE)
 
 
+#: The reference itself: "the date hereof", "the date of this Agreement", "the date (and year)
+#: first (above) written", or, English style, the preamble's date pointed at without "first":
+#: "the date above written", "the day and year above-written", "the date written / set out /
+#: stated / appearing above", "the date at the head of this Agreement". A date stated "above"
+#: or "at the head" is the preamble's; "the date stated in the Order" is another's.
+_AT_THE_HEAD = (
+    r"at\s+the\s+(?:head|top|beginning|start)\s+of\s+(?:this|the)\s+(?:agreement|contract|deed)"
+)
+_WRITTEN = r"written|set\s+(?:forth|out)|stated|mentioned|given|shown|specified|appearing"
+_ITS_OWN_DATE = re.compile(
+    r"(?:date|day)\s+(?:(?:and\s+year\s+)?first\s+(?:above\s+)?(?:written|set\s+forth|stated)"
+    r"(?:\s+above)?|hereof|of\s+this\s+(?:agreement|contract)"
+    r"|(?:and\s+year\s+)?(?:first\s+)?(?:above[\s-]+|here(?:in)?\s*(?:above|before)\s+)"
+    rf"(?:{_WRITTEN})"
+    rf"|(?:and\s+year\s+)?(?:first\s+)?(?:{_WRITTEN})\s+(?:above|{_AT_THE_HEAD})"
+    rf"|{_AT_THE_HEAD})\b",
+    re.IGNORECASE,
+)
+
+
 #: The agreement or its term starts on the agreement's own date, which the sentence names only
 #: by reference: "The Term shall commence on the date of this Agreement", "for a term of one
 #: year commencing on the date first above written", "shall become effective on the date
@@ -285,21 +305,18 @@ _AFTER = re.compile(r"\bafter\b", re.IGNORECASE)
 #: starts then ("the Standstill Period shall mean the period commencing on the date hereof").
 #: A restated agreement says it in the past tense ("The term of this Agreement began on the
 #: Restatement Date", "... became effective on the date hereof") or says it restates the
-#: earlier one "with effect from the date of this Agreement".
+#: earlier one "with effect from the date of this Agreement". An English deed or licence says
+#: it of itself ("This Deed shall take effect on the date above written").
 _TAKES_EFFECT_ON_ITS_DATE = re.compile(
-    r"\b(?:agreement|contract|term)\b(?:(?!\bperiod\b)(?:[^.;()]|\([^()]{0,40}\))){0,60}?"
+    r"\b(?:agreement|contract|term|deed|licen[cs]e)\b(?:(?!\bperiod\b)"
+    r"(?:[^.;()]|\([^()]{0,40}\))){0,60}?"
     r"\b(?:commenc\w*|begin\w*|began|start\w*|(?:be|become|becomes|became|is|was)\s+effective"
     r"|(?:takes?|took)\s+effect|(?:(?:enter|come)s?|entered|came)\s+into\s+(?:force|effect)"
     r"|runs?(?=\s+from))\s+"
     r"(?:on|as\s+of|from|upon)\s+(?:the\s+)?"
     r"|\brestat(?:e|es|ed|ing)\b[^.;]{0,160}?\bwith\s+effect\s+from\s+(?:the\s+)?"
     r"|\beffective\s+date[\"”]?\s*(?:means|shall\s+mean|is)\s+"
-    r"(?=the\s+(?:date|day)\s+(?:of\s+this|hereof|(?:and\s+year\s+)?first))(?:the\s+)?",
-    re.IGNORECASE,
-)
-_ITS_OWN_DATE = re.compile(
-    r"(?:date|day)\s+(?:(?:and\s+year\s+)?first\s+(?:above\s+)?(?:written|set\s+forth|stated)"
-    r"(?:\s+above)?|hereof|of\s+this\s+(?:agreement|contract))\b",
+    rf"(?=the\s+(?:{_ITS_OWN_DATE.pattern}))(?:the\s+)?",
     re.IGNORECASE,
 )
 

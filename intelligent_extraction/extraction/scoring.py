@@ -609,12 +609,12 @@ def _names_another_document(text: str, lo: int, hi: int) -> bool:
 
 #: The date of an earlier change to a document the text refers to: "the Supply Agreement dated
 #: June 1, 2010, as amended on March 2, 2012", "as amended and restated as of ...", "as
-#: supplemented ...", "as amended by Amendment No. 1 thereto, dated as of ...": not when this
-#: document was made. The amendments' names may hold the period of "No." before a number, and
-#: the comma of an earlier one's date ("by Amendment No. 1 dated May 1, 2018 and Amendment No. 2
-#: dated ...").
+#: supplemented ...", the English "as varied on ...", "as amended by Amendment No. 1 thereto,
+#: dated as of ...": not when this document was made. The amendments' names may hold the period
+#: of "No." before a number, and the comma of an earlier one's date ("by Amendment No. 1 dated
+#: May 1, 2018 and Amendment No. 2 dated ...").
 _AMENDED_ON = re.compile(
-    r"\bas\s+(?:amended|supplemented|modified)(?:\s+and\s+restated)?\s+"
+    r"\bas\s+(?:amended|supplemented|modified|varied)(?:\s+and\s+restated)?\s+"
     r"(?:on\s+|as\s+of\s+|through\s+"
     r"|by\s+(?:[^,.;()\n]|(?<=\bNo)\.(?=\s*\d)|,(?=\s*(?:19|20)\d\d\b)){1,80}?,?\s+dated\s+"
     r"(?:as\s+of\s+)?)?"
@@ -671,14 +671,27 @@ def _in_date_list(text: str, c: Candidate, reach: int = 40) -> bool:
     )
 
 
-def _date_list_start(text: str, start: int, reach: int = 40) -> int:
+#: ... and the dates of a list of changes, each with its own "on" or "as of": "as amended on
+#: 2 March 2012 and on 5 June 2013", "as of June 30, 2016 and as of July 31, 2017", "on 4 May
+#: 2015, on 6 June 2016 and again on 7 July 2017". Read only after "as amended" and the like
+#: (``_AMENDED_ON``): elsewhere ", and on 1 June 2015 the parties agreed" starts a new fact.
+_CHANGE_LIST_JOINER = re.compile(
+    rf"{_DATE_LIST_JOINER.pattern}(?:again\s+)?(?:on|as\s+of)\s+(?:the\s+)?"
+    rf"|{_DATE_LIST_JOINER.pattern}",
+    re.IGNORECASE,
+)
+
+
+def _date_list_start(
+    text: str, start: int, reach: int = 40, joiner: re.Pattern[str] = _DATE_LIST_JOINER
+) -> int:
     """Where the list of dates ending at offset ``start`` begins: the first of the dates joined
-    to it by commas, "and" or "or" ("as amended July 6, 1992 and April 8, 1993"), or ``start``
-    when no date stands right before it."""
+    to it by commas, "and" or "or" ("as amended July 6, 1992 and April 8, 1993"; ``joiner``),
+    or ``start`` when no date stands right before it."""
     while True:
         lo = max(0, start - reach)
         before = text[lo:start]
-        joined = [d for d in find_dates(before) if _DATE_LIST_JOINER.fullmatch(before[d.end :])]
+        joined = [d for d in find_dates(before) if joiner.fullmatch(before[d.end :])]
         if not joined:
             return start
         start = lo + joined[-1].start
@@ -721,12 +734,21 @@ def dates_something_else(text: str, c: Candidate) -> bool:
     report or a deadline (``_OTHER_DATE_CUES``), or it starts a restated agreement's
     predecessor. Words before a list of dates give it every date of the list: "as amended
     July 6, 1992 and April 8, 1993" dates two amendments."""
+    if _dates_a_later_change(text, c):
+        return True
     starts = {c.start, _date_list_start(text, c.start)}
     return _starts_the_earlier_agreement(text, c) or any(
         cue(text, max(0, start - reach), start)
         for start in starts
         for cue, reach in _OTHER_DATE_CUES
     )
+
+
+def _dates_a_later_change(text: str, c: Candidate, reach: int = 120) -> bool:
+    """Whether ``c`` closes a list of changes that each say "on": "as amended on 2 March 2012
+    and on 5 June 2013" dates two amendments (``_CHANGE_LIST_JOINER``)."""
+    start = _date_list_start(text, c.start, joiner=_CHANGE_LIST_JOINER)
+    return start != c.start and bool(_AMENDED_ON.search(text, max(0, start - reach), start))
 
 
 #: The agreement a restatement replaces: "the Original Agreement", "the Prior Supply Agreement",

@@ -339,6 +339,11 @@ def test_an_anniversary_of_another_event_gives_no_expiry(text):
      "Date.", "2020-03-01"),
     ("The term shall begin on the Effective Date and end on the fifth anniversary of such "
      "date.", "2021-03-01"),
+    # the English "the date above written" / "the date set out above" (no "first")
+    ("This Agreement shall expire on the second anniversary of the date above written.",
+     "2018-03-01"),
+    ("This Agreement shall terminate on the third anniversary of the date set out above.",
+     "2019-03-01"),
 ])
 def test_an_anniversary_of_the_agreements_start_is_still_its_expiry(text, end):
     result = _expiry(text, effective_date="2016-03-01")

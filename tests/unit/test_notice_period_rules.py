@@ -327,3 +327,35 @@ def test_no_stop_notice_from_a_label_the_clause_uses_for_another_notice(clause):
     chunks = [chunk(clause, 2, 300, score=1.0), chunk(SCHEDULE_LINES, 6, 3000, score=0.4)]
     result = RuleExtractor(SHIPPED).extract(NOTICE, chunks)
     assert result.status == "not_found", result.value
+
+
+@pytest.mark.parametrize("text", [
+    ("3.2 The Customer may, by notice given at least nine (9) months before the end of the term, "
+     "request the Supplier to propose terms for a further period, but neither party shall be "
+     "obliged to agree to any extension."),
+    ("3.2 No later than six months prior to the expiry of the Initial Term, the Licensee may "
+     "request an extension of this Agreement in writing."),
+    ("3.2 Either party may, not less than one hundred and twenty (120) days before the end of "
+     "the term, propose a renewal of this Agreement on revised terms."),
+    ("3.2 The Agent may seek an extension of the term by written notice given no less than "
+     "three months prior to the end of the term."),
+])
+def test_a_notice_that_asks_for_an_extension_is_no_notice_to_stop_a_renewal(text):
+    result = read_one(NOTICE, text)
+    assert result.status == "not_found", (result.value, result.candidates[:2])
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # a request that the agreement not renew, or that it end, is the stop notice itself
+    ("6.1 The term renews every year unless a party asks the other in writing, no less than "
+     "ninety (90) days before the renewal date, that it not be renewed.", "P90D"),
+    ("6.1 The term renews every two years unless one of the parties requests, by notice of at "
+     "least four (4) months, that it shall not be renewed.", "P4M"),
+    ("This Agreement renews automatically for one-year periods unless either party requests "
+     "termination by written notice at least sixty (60) days before the renewal date.", "P60D"),
+    # "the proposed renewal date" proposes nothing
+    ("This Agreement renews for one-year periods unless either party gives notice of "
+     "non-renewal at least thirty (30) days before the proposed renewal date.", "P30D"),
+])
+def test_a_request_that_the_agreement_not_renew_is_the_stop_notice(text, value):
+    assert read_one(NOTICE, text).value == value

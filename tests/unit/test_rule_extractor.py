@@ -474,6 +474,14 @@ def test_no_signing_date_where_no_last_signature_is_meant(extractor, clause):
     "3.1 The first term of this Agreement shall be for 5 years (the \u201cFirst Term\u201d) "
     "commencing on the date first set forth above.",
     "(b) Effective Date means the date of this Agreement.",
+    # the English forms that point at the preamble's date without "first"
+    "2.1 This Agreement shall come into force on the date above written (the \u201cStart "
+    "Date\u201d) and continue for an initial period of two years.",
+    "5. This Contract takes effect on the day and year above-written.",
+    "The Term begins on the date set out above and ends on 31 December 2026.",
+    "This Agreement shall commence on the date at the head of this Agreement.",
+    "\u201cEffective Date\u201d means the date written above.",
+    "This Deed shall take effect from the date stated above.",
 ])
 def test_an_agreement_that_starts_on_its_own_date_takes_the_agreement_date(extractor, clause):
     _assert_takes_the_agreement_date(extractor, clause)
@@ -485,6 +493,9 @@ def test_an_agreement_that_starts_on_its_own_date_takes_the_agreement_date(extra
     "of this Agreement and ending on the annual meeting.",
     # the date it is executed: CUAD leaves it unlabelled
     "This Lease shall commence on the date of execution and run for four (4) years.",
+    # a period of its own, or a date stated elsewhere than above
+    "The Warranty Period shall commence on the date above written and run for twelve months.",
+    "This Agreement shall commence on the date stated in the Order Form.",
 ])
 def test_no_agreement_date_where_something_else_starts_on_it(extractor, clause):
     chunks = [chunk(clause, 4, 2600, 0.9, section=("Term",))]
@@ -2478,11 +2489,27 @@ def test_this_agreements_title_in_title_case_is_not_another_document(preamble):
     "August 9, 2006, grants Lark the rights described below;",
     "This letter supplements the Hosting Agreements dated June 3, 2010, July 8, 2011 and "
     "February 2, 2013 between the parties.",
+    # each change of the list says "on" (or "as of") again
+    "WHEREAS the Supply Agreement dated 1 June 2010, as amended on 2 March 2012 and on 5 June "
+    "2013, is replaced by this Agreement;",
+    "the Credit Agreement, as amended as of June 30, 2016, as of July 31, 2017 and again as of "
+    "May 1, 2018, among the Company and the Lenders",
+    # the English "as varied"
+    "the Licence dated 12th August 2008, as varied on 1st September 2010 and on 2nd October 2012",
 ])
 def test_every_date_of_a_list_another_document_is_given_is_that_documents(text):
     # the words before the list's first date give every date of the list to the other
     # document, so none of them may earn the opening's lead bonus
     assert all(dates_something_else(text, c) for c in find_dates(text))
+
+
+def test_a_date_after_another_documents_date_that_starts_a_new_fact_is_not_that_documents():
+    # ", and on <date>" after another document's date starts a new clause: only the dates of
+    # changes ("as amended on ... and on ...") are read as a list that each say "on"
+    text = ("WHEREAS the parties entered into the Original Agreement dated 1 May 2010, and on 1 "
+            "June 2015 the parties signed this Agreement.")
+    own = [c for c in find_dates(text) if str(c.value) == "2015-06-01"]
+    assert own and not dates_something_else(text, own[0])
 
 
 def test_an_opening_holding_only_another_documents_dates_gives_no_lead(extractor):

@@ -109,11 +109,14 @@ ANNIVERSARY = (
 )
 #: How a contract names its own start: its date (a letter agreement's too: "the date of this
 #: letter"), its Effective / Execution / Commencement / Start Date, the date first written
-#: above, its signing ("the date of signature", "the date of the last signature", "the date on
-#: which this Agreement is signed"), "such date" (the start just named).
+#: above (or "above written", "set out above", as English drafts say it), its signing ("the
+#: date of signature", "the date of the last signature", "the date on which this Agreement is
+#: signed"), "such date" (the start just named).
 AGREEMENT_START = (
     r"(?:the\s+)?(?:date\s+(?:hereof|of\s+(?:this|the)\s+(?:letter\s+)?agreement"
     r"|first\s+(?:above\s+)?written"
+    r"|(?:first\s+)?(?:above[\s-]+(?:written|set\s+out|stated)"
+    r"|(?:written|set\s+(?:forth|out)|stated)\s+above)"
     r"|of\s+(?:its\s+|the\s+last\s+)?(?:signature|signing)"
     r"|on\s+which\s+(?:this\s+(?:letter\s+)?agreement|it)\s+(?:is|was|has\s+been)\s+(?:signed|executed))"
     r"|(?:effective|execution|commencement|start)\s+date"
