@@ -480,21 +480,3 @@ def test_a_window_measuring_a_condition_of_a_right_to_terminate(text, iso):
 ])
 def test_a_term_beside_a_right_to_terminate_stays_a_term(text):
     assert [c.kind for c in find_durations(text)] == ["term"]
-
-
-@pytest.mark.parametrize(
-    ("text", "iso", "kind"),
-    [
-        ("The Lease runs for an initial period of 48 (forty-eight) months from handover.", "P48M", "term"),
-        ("Either party may give 60 (sixty) days' notice of its intention not to renew.", "P60D", "notice"),
-        ("It renews automatically for successive periods of 1 (one) year.", "P1Y", "renewal"),
-        ("The Service Provider shall respond within 5 (five) Business Days.", "P5D", None),
-        ("This Agreement is valid for 24 (twenty four) months.", "P24M", "term"),
-    ],
-)
-def test_a_numeral_with_its_words_echoed_after_it_is_one_duration(text, iso, kind):
-    """ "36 (thirty-six) months", the numeral first and the words in brackets (South African,
-    Indian and civil-law drafting), is read like "thirty-six (36) months": the echo sat between
-    the number and its unit, so no duration was read at all."""
-    [found] = find_durations(text)
-    assert (found.value, found.kind) == (iso, kind)

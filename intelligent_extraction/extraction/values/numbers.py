@@ -51,13 +51,11 @@ ORDINAL_WORDS = (
 )
 
 _DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
-#: A quantity as contracts write it: "30", "thirty", "thirty (30)", and the numeral first with
-#: the words echoed, "30 (thirty)" (as South African, Indian and civil-law drafters write it);
-#: "two years (2)" is handled by the duration finder. Named groups: ``words`` and ``paren`` (its
-#: parenthetical numeral), or ``digits``.
+#: A quantity as contracts write it: "30", "thirty", "thirty (30)", "two years (2)" is handled
+#: by the duration finder. Named groups: ``words`` and/or ``digits`` (the parenthetical).
 QUANTITY = (
     rf"(?:(?P<words>{NUMBER_WORDS})(?:\s*\(\s*(?P<paren>{_DIGITS})\s*\))?"
-    rf"|(?P<digits>(?<![\d.,]){_DIGITS})(?:\s*\(\s*{NUMBER_WORDS}\s*\))?)"
+    rf"|(?P<digits>(?<![\d.,]){_DIGITS}))"
 )
 
 _FRACTIONS = {
